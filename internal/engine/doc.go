@@ -1,0 +1,12 @@
+// Package engine judges mahjong hands: whether a position wins (hu) and in
+// which forms, its standard decompositions, its waits with their shapes, its
+// shanten (向听数) and effective tiles, and discard advice.
+//
+// The package is pure: it never touches the network, logs, metrics or mutable
+// package state. Its lookup tables are built once, read-only afterwards, and
+// every exported function is safe for concurrent use.
+//
+// Tile ids, names and notation follow shared/TILES.md: ids 0–8 are 1m–9m,
+// 9–17 are 1s–9s, 18–26 are 1p–9p, 27–30 the winds E S W N and 31–33 the
+// dragons C F P.
+package engine

@@ -1,0 +1,207 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Validation failures. Every error returned by NewPosition wraps one of them.
+var (
+	// ErrTileCount: the position does not have the number of tiles the judgment needs.
+	ErrTileCount = errors.New("wrong number of tiles")
+	// ErrTooManyCopies: a tile kind appears more than 4 times across hand, melds and visible tiles.
+	ErrTooManyCopies = errors.New("more than 4 copies of a tile")
+	// ErrInvalidMeld: a declared meld is not a chi, pon, kan or ankan of the right tiles.
+	ErrInvalidMeld = errors.New("invalid meld")
+	// ErrInvalidTile: a tile id outside 0–33.
+	ErrInvalidTile = errors.New("invalid tile")
+)
+
+// FieldError names one offending element of a position input. Pointer is a
+// JSON Pointer (RFC 6901) into the input's shape: "/hand/3",
+// "/melds/1/tiles", "/visible/0", or "/hand" for the hand as a whole.
+type FieldError struct {
+	Pointer string
+	Detail  string
+	Err     error
+}
+
+func (e *FieldError) Error() string { return strings.TrimPrefix(e.Pointer, "/") + ": " + e.Detail }
+
+// Unwrap returns the sentinel error that classifies e.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// PositionError lists every problem found in a position input.
+type PositionError struct {
+	Fields []*FieldError
+}
+
+func (e *PositionError) Error() string {
+	msgs := make([]string, len(e.Fields))
+	for i, f := range e.Fields {
+		msgs[i] = f.Error()
+	}
+	return "invalid position: " + strings.Join(msgs, "; ")
+}
+
+// Unwrap returns the field errors, so errors.Is sees their sentinels.
+func (e *PositionError) Unwrap() []error {
+	out := make([]error, len(e.Fields))
+	for i, f := range e.Fields {
+		out[i] = f
+	}
+	return out
+}
+
+// Stage says whether a position is judged complete (after a draw: hu,
+// discard) or waiting (after a discard: tenpai).
+type Stage uint8
+
+const (
+	// Waiting positions hold 13 tiles, counting 3 per declared meld.
+	Waiting Stage = iota
+	// Complete positions hold 14 tiles, counting 3 per declared meld.
+	Complete
+)
+
+// MaxMelds is the most declared melds a 4-meld hand can hold.
+const MaxMelds = 4
+
+// tilesFor returns how many tiles a position of stage s holds, counting 3 per meld.
+func (s Stage) tiles() int {
+	if s == Complete {
+		return 14
+	}
+	return 13
+}
+
+// MeldInput is a declared meld as a caller states it.
+type MeldInput struct {
+	Kind  MeldKind
+	Tiles []Tile
+}
+
+// PositionInput is a position as a caller states it, before validation.
+type PositionInput struct {
+	Hand    []Tile
+	Melds   []MeldInput
+	Visible []Tile
+	Rules   Rules
+}
+
+// Position is a validated position: every tile valid, the right size for
+// its stage, melds well formed, no kind used more than 4 times. Build one
+// with NewPosition; the zero value is an empty hand.
+type Position struct {
+	hand      Counts
+	meldTiles Counts
+	visible   Counts
+	melds     []Meld
+	rules     Rules
+	stage     Stage
+}
+
+// NewPosition validates in and returns the position it describes, judged at
+// stage s. On failure it returns a *PositionError naming every offending
+// element; the error wraps ErrInvalidTile, ErrTileCount, ErrTooManyCopies
+// or ErrInvalidMeld.
+func NewPosition(in PositionInput, s Stage) (Position, error) {
+	var errs []*FieldError
+	add := func(ptr string, sentinel error, format string, args ...any) {
+		errs = append(errs, &FieldError{Pointer: ptr, Detail: fmt.Sprintf(format, args...), Err: sentinel})
+	}
+	p := Position{rules: in.Rules, stage: s}
+	var seen Counts // copies counted so far, in input order: hand, melds, visible
+	count := func(ptr string, t Tile) {
+		if !t.Valid() {
+			add(ptr, ErrInvalidTile, "tile id %d is outside 0–33", t)
+			return
+		}
+		seen[t]++
+		if seen[t] == CopiesPerKind+1 {
+			add(ptr, ErrTooManyCopies, "a 5th %s: a set holds only 4 copies of each tile across hand, melds and visible tiles", t)
+		}
+	}
+	for i, t := range in.Hand {
+		count("/hand/"+strconv.Itoa(i), t)
+		if t.Valid() {
+			p.hand[t]++
+		}
+	}
+	if len(in.Melds) > MaxMelds {
+		add("/melds", ErrInvalidMeld, "at most %d declared melds, got %d", MaxMelds, len(in.Melds))
+	}
+	for i, mi := range in.Melds {
+		ptr := "/melds/" + strconv.Itoa(i)
+		for j, t := range mi.Tiles {
+			count(ptr+"/tiles/"+strconv.Itoa(j), t)
+		}
+		m, err := NewMeld(mi.Kind, mi.Tiles)
+		if err != nil {
+			add(ptr, ErrInvalidMeld, "%v", err)
+			continue
+		}
+		p.melds = append(p.melds, m)
+		for _, t := range mi.Tiles {
+			p.meldTiles[t]++
+		}
+	}
+	for i, t := range in.Visible {
+		count("/visible/"+strconv.Itoa(i), t)
+		if t.Valid() {
+			p.visible[t]++
+		}
+	}
+	want := s.tiles() - 3*len(in.Melds)
+	if len(in.Melds) <= MaxMelds && len(in.Hand) != want {
+		add("/hand", ErrTileCount, "expected %d concealed tiles for a %s hand with %d declared meld(s) (%d tiles, counting 3 per meld), got %d",
+			want, s, len(in.Melds), s.tiles(), len(in.Hand))
+	}
+	if len(errs) > 0 {
+		return Position{}, &PositionError{Fields: errs}
+	}
+	return p, nil
+}
+
+// String names the stage: "complete" or "waiting".
+func (s Stage) String() string {
+	if s == Complete {
+		return "complete"
+	}
+	return "waiting"
+}
+
+// Hand returns the concealed tiles' counts.
+func (p *Position) Hand() Counts { return p.hand }
+
+// MeldTiles returns the counts of the tiles in declared melds.
+func (p *Position) MeldTiles() Counts { return p.meldTiles }
+
+// Visible returns the counts of tiles seen outside the hand.
+func (p *Position) Visible() Counts { return p.visible }
+
+// Melds returns the declared melds.
+func (p *Position) Melds() []Meld { return slices.Clone(p.melds) }
+
+// NumMelds returns the number of declared melds.
+func (p *Position) NumMelds() int { return len(p.melds) }
+
+// Rules returns the rules the position is judged under.
+func (p *Position) Rules() Rules { return p.rules }
+
+// Stage returns the stage the position was validated for.
+func (p *Position) Stage() Stage { return p.stage }
+
+// Remaining returns how many copies of t are still unseen: 4 minus the
+// copies in the hand, in declared melds and among the visible tiles, never
+// negative.
+func (p *Position) Remaining(t Tile) int {
+	r := CopiesPerKind - int(p.hand[t]) - int(p.meldTiles[t]) - int(p.visible[t])
+	return max(r, 0)
+}
+
+// Notation returns the concealed hand in canonical compact notation.
+func (p *Position) Notation() string { return FormatCounts(&p.hand) }
