@@ -1,0 +1,113 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Hu returns the forms in which a complete position wins; the empty set
+// when it does not win. It does not allocate.
+func Hu(p *Position) Forms { return huForms(&p.hand, &p.meldTiles, len(p.melds), p.rules) }
+
+// Shanten returns the shanten number (向听数) of a waiting or complete
+// position: the least number of tiles to exchange to reach a winning hand,
+// minus one, never counting on a 5th copy of a tile. −1 means complete, 0
+// ready. It is the minimum over the forms the rules allow; with declared
+// melds only the standard form applies. It does not allocate.
+func Shanten(p *Position) int { return shanten(&p.hand, &p.meldTiles, len(p.melds), p.rules) }
+
+// Decompositions lists every distinct reading of a complete position's
+// concealed tiles as a pair plus sequences and triplets, sorted by pair,
+// then by blocks. It is empty when the standard form does not win.
+func Decompositions(p *Position) []Decomposition {
+	return decompositions(&p.hand, 4-len(p.melds))
+}
+
+// Waits lists, by tile id, the tiles that complete a waiting position: every
+// kind with fewer than 4 copies in hand and melds whose addition wins in
+// some form, with the forms and the wait shapes over all decompositions.
+// It is empty unless the position is ready (shanten 0).
+func Waits(p *Position) []Wait { return waits(p) }
+
+// EffectiveTiles lists, by id, the tile kinds (with fewer than 4 copies in
+// hand and melds) whose draw lowers a waiting position's shanten (有效牌).
+// For a ready position they are its waits.
+func EffectiveTiles(p *Position) []Tile { return effectiveTiles(p) }
+
+// Advise returns, for every distinct concealed tile of a complete position
+// in id order, the shanten and effective tiles after discarding it.
+func Advise(p *Position) []Option { return advise(p) }
+
+// RankOptions returns opts sorted best first: by shanten ascending, then by
+// the remaining copies (as counted by p.Remaining) of the effective tiles
+// descending, then by discarded tile id. opts is not modified.
+func RankOptions(p *Position, opts []Option) []Option {
+	out := slices.Clone(opts)
+	total := func(o Option) int { return p.TotalRemaining(o.Effective) }
+	slices.SortStableFunc(out, func(a, b Option) int {
+		return cmp.Or(
+			cmp.Compare(a.Shanten, b.Shanten),
+			cmp.Compare(total(b), total(a)),
+			cmp.Compare(a.Discard, b.Discard),
+		)
+	})
+	return out
+}
+
+// TotalRemaining sums p.Remaining over tiles.
+func (p *Position) TotalRemaining(tiles []Tile) int {
+	n := 0
+	for _, t := range tiles {
+		n += p.Remaining(t)
+	}
+	return n
+}
+
+// CheckDiscard says whether q's discard is allowed from a complete
+// position: NotInHand, then RiichiLocked, then VoidSuitFirst are checked in
+// that order; NoReason means allowed.
+func CheckDiscard(p *Position, q DiscardQuery) Reason {
+	switch {
+	case !q.Tile.Valid() || p.hand[q.Tile] == 0:
+		return NotInHand
+	case q.Riichi && q.HasDrawn && q.Tile != q.Drawn:
+		return RiichiLocked
+	case q.VoidSuit < Honors && q.Tile.Suit() != q.VoidSuit && p.holdsSuit(q.VoidSuit):
+		return VoidSuitFirst
+	}
+	return NoReason
+}
+
+// holdsSuit reports whether the concealed tiles include suit s.
+func (p *Position) holdsSuit(s Suit) bool {
+	for _, k := range p.hand[s*9 : s*9+9] {
+		if k > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Discard returns the waiting position left after discarding t from a
+// complete position, and false when t is not in the hand.
+func (p *Position) Discard(t Tile) (Position, bool) {
+	if !t.Valid() || p.hand[t] == 0 || p.stage != Complete {
+		return Position{}, false
+	}
+	q := *p
+	q.hand[t]--
+	q.stage = Waiting
+	return q, true
+}
+
+// Draw returns the complete position after drawing t into a waiting
+// position, and false when that would need a 5th copy of t.
+func (p *Position) Draw(t Tile) (Position, bool) {
+	if !t.Valid() || p.stage != Waiting || int(p.hand[t])+int(p.meldTiles[t])+int(p.visible[t]) >= CopiesPerKind {
+		return Position{}, false
+	}
+	q := *p
+	q.hand[t]++
+	q.stage = Complete
+	return q, true
+}

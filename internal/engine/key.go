@@ -1,0 +1,50 @@
+package engine
+
+// Key identifies everything a judgment depends on except the visible tiles:
+// concealed tiles, declared melds' tiles, the number of melds, the stage
+// and the rules. It is comparable, so a cache can store it beside an entry
+// and detect a collision of Code values exactly.
+type Key struct {
+	Hand      Counts
+	MeldTiles Counts
+	Melds     uint8
+	Stage     Stage
+	Rules     Rules
+}
+
+// Key returns p's key.
+func (p *Position) Key() Key {
+	return Key{Hand: p.hand, MeldTiles: p.meldTiles, Melds: uint8(len(p.melds)), Stage: p.stage, Rules: p.rules}
+}
+
+// Base5 returns Σ c[i]·5^i over the 34 kinds, wrapping modulo 2^64: since
+// 5^34 > 2^64, different counts can share a code.
+func (c *Counts) Base5() uint64 {
+	var code uint64
+	for i := NumKinds - 1; i >= 0; i-- {
+		code = code*5 + uint64(c[i])
+	}
+	return code
+}
+
+// Code returns the key's base-5 code of the concealed tiles with the meld
+// tiles, meld count, stage and rules folded in. Different keys may share a
+// code; compare the keys themselves to tell them apart.
+func (k *Key) Code() uint64 {
+	code := k.Hand.Base5()
+	if k.Melds > 0 {
+		code ^= k.MeldTiles.Base5()*0x9E3779B97F4A7C15 + uint64(k.Melds)
+	}
+	var flags uint64
+	if k.Rules.SevenPairs {
+		flags |= 1
+	}
+	if k.Rules.SevenPairsFourAlike {
+		flags |= 2
+	}
+	if k.Rules.ThirteenOrphans {
+		flags |= 4
+	}
+	flags |= uint64(k.Stage) << 3
+	return code ^ flags<<59
+}
