@@ -7,7 +7,7 @@ import (
 
 // Hu returns the forms in which a complete position wins; the empty set
 // when it does not win. It does not allocate.
-func Hu(p *Position) Forms { return huForms(&p.hand, &p.meldTiles, len(p.melds), p.rules) }
+func Hu(p *Position) Forms { return huForms(&p.hand, len(p.melds), p.rules) }
 
 // Shanten returns the shanten number (向听数) of a waiting or complete
 // position: the least number of tiles to exchange to reach a winning hand,

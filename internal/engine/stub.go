@@ -1,9 +1,7 @@
 package engine
 
 // Placeholders while the table-driven implementation lands.
-func huForms(hand, meldTiles *Counts, melds int, r Rules) Forms { panic("unimplemented") }
-func shanten(hand, meldTiles *Counts, melds int, r Rules) int   { panic("unimplemented") }
-func decompositions(hand *Counts, blocks int) []Decomposition   { panic("unimplemented") }
-func waits(p *Position) []Wait                                  { panic("unimplemented") }
-func effectiveTiles(p *Position) []Tile                         { panic("unimplemented") }
-func advise(p *Position) []Option                               { panic("unimplemented") }
+func decompositions(hand *Counts, blocks int) []Decomposition { panic("unimplemented") }
+func waits(p *Position) []Wait                                { panic("unimplemented") }
+func effectiveTiles(p *Position) []Tile                       { panic("unimplemented") }
+func advise(p *Position) []Option                             { panic("unimplemented") }

@@ -1,0 +1,201 @@
+package engine
+
+// vec holds, for m = 0..maxBlocks melds and p = 0..1 pairs, the least
+// number of tiles to add to a suit (or to several suits combined) so that
+// it contains them. inf marks an impossible combination.
+type vec [maxBlocks + 1][2]uint8
+
+const inf = 0x3f
+
+// unpack turns a table entry into a vec.
+func unpack(e entry) vec {
+	var v vec
+	for m := range v {
+		v[m][0] = uint8(e.dist(m, 0))
+		v[m][1] = uint8(e.dist(m, 1))
+	}
+	return v
+}
+
+// conv combines two groups of suits: the best split of m melds and p
+// pairs between them, for m up to blocks.
+func conv(a, b *vec, blocks int) vec {
+	var c vec
+	for m := 0; m <= blocks; m++ {
+		best0, best1 := uint8(inf), uint8(inf)
+		for i := 0; i <= m; i++ {
+			j := m - i
+			best0 = min(best0, a[i][0]+b[j][0])
+			best1 = min(best1, a[i][0]+b[j][1], a[i][1]+b[j][0])
+		}
+		c[m][0], c[m][1] = best0, best1
+	}
+	return c
+}
+
+// finish returns the least distance to blocks melds plus one pair from two
+// groups that together hold all four suits.
+func finish(a, b *vec, blocks int) int {
+	best := uint8(inf)
+	for i := 0; i <= blocks; i++ {
+		j := blocks - i
+		best = min(best, a[i][0]+b[j][1], a[i][1]+b[j][0])
+	}
+	return int(best)
+}
+
+// suitVecs holds the four suits' vectors of a hand.
+type suitVecs [4]vec
+
+// caps holds, per kind, how many copies a winning hand's concealed part may
+// use: 4 minus the copies in declared melds.
+type caps = Counts
+
+// capped reports whether any kind of suit s has fewer than 4 usable copies.
+func (c *caps) capped(s int) bool {
+	lo, hi := s*9, min(s*9+9, NumKinds)
+	for _, k := range c[lo:hi] {
+		if k < CopiesPerKind {
+			return true
+		}
+	}
+	return false
+}
+
+// vecsOf returns the suit vectors of hand. meldTiles may be nil when no
+// meld uses up copies; otherwise the suits whose kinds it touches are
+// solved exactly under the reduced caps.
+func vecsOf(ts *tableSet, hand *Counts, cp *caps) suitVecs {
+	var v suitVecs
+	for s := range 4 {
+		v[s] = suitVec(ts, hand, cp, s)
+	}
+	return v
+}
+
+// suitVec returns suit s's vector, from the table unless caps bind there.
+func suitVec(ts *tableSet, hand *Counts, cp *caps, s int) vec {
+	if cp != nil && cp.capped(s) {
+		lo, hi := s*9, min(s*9+9, NumKinds)
+		return cappedVec(hand[lo:hi], cp[lo:hi], s < 3)
+	}
+	if s == 3 {
+		return unpack(ts.honor[suitCode(hand, 3)])
+	}
+	return unpack(ts.suit[suitCode(hand, s)])
+}
+
+// standardDistance returns the least number of tiles to draw or exchange so
+// that the suits hold blocks melds and one pair.
+func standardDistance(v *suitVecs, blocks int) int {
+	ab := conv(&v[0], &v[1], blocks)
+	cd := conv(&v[2], &v[3], blocks)
+	return finish(&ab, &cd, blocks)
+}
+
+// capsOf returns the usable copies per kind given declared meld tiles, or
+// nil when the melds leave every kind's 4 copies usable (no melds).
+func capsOf(meldTiles *Counts, melds int) *caps {
+	if melds == 0 {
+		return nil
+	}
+	var c caps
+	for t, k := range meldTiles {
+		c[t] = CopiesPerKind - k
+	}
+	return &c
+}
+
+// shanten returns the shanten of a 13- or 14-tile position (counting 3 per meld).
+func shanten(hand, meldTiles *Counts, melds int, r Rules) int {
+	ts := tables()
+	v := vecsOf(ts, hand, capsOf(meldTiles, melds))
+	d := standardDistance(&v, MaxMelds-melds)
+	if melds == 0 {
+		d = min(d, specialDistance(hand, r))
+	}
+	return d - 1
+}
+
+// specialDistance returns the least distance to the seven pairs and
+// thirteen orphans forms the rules allow (a large number when neither).
+func specialDistance(hand *Counts, r Rules) int {
+	d := inf
+	if r.SevenPairs {
+		d = min(d, sevenPairsDistance(hand, r.SevenPairsFourAlike))
+	}
+	if r.ThirteenOrphans {
+		d = min(d, thirteenOrphansDistance(hand))
+	}
+	return d
+}
+
+// cappedVec solves one suit exactly when some kinds have fewer than 4
+// usable copies: a dynamic program over the kinds in order, whose state is
+// the number of sequences begun one and two kinds earlier.
+func cappedVec(h, cp []uint8, seq bool) vec {
+	var dp [5][5]vec // [begun at i−1][begun at i−2]
+	fill := func(x *[5][5]vec) {
+		for a := range x {
+			for b := range x[a] {
+				for m := range x[a][b] {
+					x[a][b][m] = [2]uint8{inf, inf}
+				}
+			}
+		}
+	}
+	fill(&dp)
+	dp[0][0][0][0] = 0
+	n := len(h)
+	for i := range n {
+		var next [5][5]vec
+		fill(&next)
+		maxSeq := 0
+		if seq && i+2 < n {
+			maxSeq = 4
+		}
+		for a := 0; a <= 4; a++ {
+			for b := 0; a+b <= 4; b++ {
+				cur := &dp[a][b]
+				if !reachable(cur) {
+					continue
+				}
+				for trip := 0; trip <= 1; trip++ {
+					for pair := 0; pair <= 1; pair++ {
+						for s := 0; s <= maxSeq; s++ {
+							w := a + b + 3*trip + 2*pair + s
+							if w > int(cp[i]) {
+								break
+							}
+							cost := uint8(max(0, w-int(h[i])))
+							step(cur, &next[s][a], trip+s, pair, cost)
+						}
+					}
+				}
+			}
+		}
+		dp = next
+	}
+	return dp[0][0]
+}
+
+// reachable reports whether any entry of v is finite.
+func reachable(v *vec) bool {
+	for _, x := range v {
+		if x[0] < inf || x[1] < inf {
+			return true
+		}
+	}
+	return false
+}
+
+// step relaxes dst with src shifted by melds and pair at the given cost.
+func step(src, dst *vec, melds, pair int, cost uint8) {
+	for m := 0; m+melds <= maxBlocks; m++ {
+		for p := 0; p+pair <= 1; p++ {
+			if src[m][p] < inf {
+				dst[m+melds][p+pair] = min(dst[m+melds][p+pair], src[m][p]+cost)
+			}
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestTablesMatchCappedDP checks the table against the independent dynamic
+// program (with every kind's 4 copies usable) on every code of up to 14
+// tiles of a numbered suit and of the honors.
+func TestTablesMatchCappedDP(t *testing.T) {
+	ts := tables()
+	four := [9]uint8{4, 4, 4, 4, 4, 4, 4, 4, 4}
+	for _, tc := range []struct {
+		n     int
+		seq   bool
+		table []entry
+	}{{9, true, ts.suit}, {7, false, ts.honor}} {
+		cl := listCodes(tc.n)
+		step := 1
+		if testing.Short() {
+			step = 37
+		}
+		digits := make([]uint8, tc.n)
+		for j := 0; j < len(cl.code); j += step {
+			code := cl.code[j]
+			for i := range digits {
+				digits[i] = uint8(code / pow5[i] % 5)
+			}
+			want := cappedVec(digits, four[:tc.n], tc.seq)
+			if got := unpack(tc.table[code]); got != want {
+				t.Fatalf("suit %v (seq %v): table %v, dp %v", digits, tc.seq, got, want)
+			}
+		}
+	}
+}
+
+func TestShantenFifthCopy(t *testing.T) {
+	for _, tc := range []struct {
+		hand string
+		want int
+	}{
+		{"1111m234567s789p", 1},
+		{"1112345678999m", 0},
+		{"123m456s789p1122z", 0},
+		{"123m456s789p11222z", -1},
+		{"19m19s19p1234567z", 0},
+		{"19m19s19p12345677z", -1},
+		{"1133557799m1133p", -1},
+		{"1133557799m113p", 0},
+		{"1111m22m33m44m55m6m", 0},
+	} {
+		tiles, err := ParseTiles(tc.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stage := Waiting
+		if len(tiles) == 14 {
+			stage = Complete
+		}
+		p, err := NewPosition(PositionInput{Hand: tiles, Rules: StandardRules()}, stage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Shanten(&p); got != tc.want {
+			t.Errorf("Shanten(%s) = %d, want %d", tc.hand, got, tc.want)
+		}
+	}
+	_ = rand.N[int]
+}
