@@ -20,7 +20,7 @@ func Shanten(p *Position) int { return shanten(&p.hand, &p.meldTiles, len(p.meld
 // concealed tiles as a pair plus sequences and triplets, sorted by pair,
 // then by blocks. It is empty when the standard form does not win.
 func Decompositions(p *Position) []Decomposition {
-	return decompositions(&p.hand, 4-len(p.melds))
+	return decompositions(&p.hand)
 }
 
 // Waits lists, by tile id, the tiles that complete a waiting position: every
