@@ -1,0 +1,408 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/judged/judged/internal/engine"
+)
+
+// members holds the raw members of a JSON object by name. A member given
+// as null is left out, so null means "not given" everywhere.
+type members map[string]json.RawMessage
+
+// fieldErrors collects what is wrong with a request, split by class: a
+// malformed member (wrong JSON type, unknown or repeated name) is a 400;
+// a well-formed but impossible value is a 422. Pointers are JSON Pointers
+// into the request body.
+type fieldErrors struct {
+	malformed []fieldProblem
+	invalid   []fieldProblem
+}
+
+// badType records a member of the wrong JSON type (400).
+func (e *fieldErrors) badType(ptr string, format string, args ...any) {
+	e.malformed = append(e.malformed, fieldProblem{Pointer: ptr, Detail: fmt.Sprintf(format, args...)})
+}
+
+// impossible records a well-formed value that cannot be (422).
+func (e *fieldErrors) impossible(ptr string, format string, args ...any) {
+	e.invalid = append(e.invalid, fieldProblem{Pointer: ptr, Detail: fmt.Sprintf(format, args...)})
+}
+
+// count returns how many errors were recorded.
+func (e *fieldErrors) count() int { return len(e.malformed) + len(e.invalid) }
+
+// write answers with a problem listing the errors, malformed ones first
+// (400) and impossible ones otherwise (422). It reports whether it wrote.
+func (e *fieldErrors) write(w http.ResponseWriter) bool {
+	switch {
+	case len(e.malformed) > 0:
+		writeProblem(w, probMalformed, summary(e.malformed, "the request body has members of the wrong JSON type or unknown members"), e.malformed...)
+	case len(e.invalid) > 0:
+		writeProblem(w, probInvalidPosition, summary(e.invalid, "the request describes a position that cannot be judged"), e.invalid...)
+	default:
+		return false
+	}
+	return true
+}
+
+// summary is a problem detail: the lone error's own words, or a general
+// sentence pointing at the list.
+func summary(errs []fieldProblem, many string) string {
+	if len(errs) == 1 {
+		return errs[0].Pointer + ": " + errs[0].Detail
+	}
+	return fmt.Sprintf("%s: %d errors, see errors", many, len(errs))
+}
+
+// readObject reads the request body as one JSON object whose member names
+// are in known. On any failure it writes the problem (415, 413 or 400) and
+// returns false.
+func readObject(w http.ResponseWriter, r *http.Request, maxBytes int64, known ...string) (members, bool) {
+	if !jsonContentType(r.Header.Get("Content-Type")) {
+		writeProblem(w, probMediaType, fmt.Sprintf(
+			"Content-Type %q is not JSON: send -H 'Content-Type: application/json' (curl -d sends a form) or use curl --json",
+			r.Header.Get("Content-Type")))
+		return nil, false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBytes))
+	if err != nil {
+		if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
+			writeProblem(w, probTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", tooLarge.Limit))
+			return nil, false
+		}
+		writeProblem(w, probMalformed, "could not read the request body: "+err.Error())
+		return nil, false
+	}
+	if detail := jsonValueError(body); detail != "" {
+		writeProblem(w, probMalformed, detail)
+		return nil, false
+	}
+	var errs fieldErrors
+	m, _ := objectMembers(body, "", &errs, known...)
+	if errs.write(w) {
+		return nil, false
+	}
+	return m, true
+}
+
+// jsonContentType reports whether a Content-Type header allows reading the
+// body as JSON: none at all, application/json or application/*+json, with
+// any parameters (such as charset).
+func jsonContentType(header string) bool {
+	if header == "" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(header)
+	if err != nil {
+		return false
+	}
+	sub, ok := strings.CutPrefix(mt, "application/")
+	return ok && (sub == "json" || strings.HasSuffix(sub, "+json"))
+}
+
+// jsonValueError returns why body is not exactly one JSON value, or "".
+func jsonValueError(body []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var v json.RawMessage
+	if err := dec.Decode(&v); err != nil {
+		var syn *json.SyntaxError
+		switch {
+		case errors.Is(err, io.EOF):
+			return "the request body is empty: send a JSON object"
+		case errors.As(err, &syn):
+			return fmt.Sprintf("malformed JSON at byte %d: %v", syn.Offset, err)
+		default:
+			return "malformed JSON: " + err.Error()
+		}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return fmt.Sprintf("unexpected data after the JSON object at byte %d", dec.InputOffset())
+	}
+	return ""
+}
+
+// objectMembers splits data, one valid JSON value, into the members of the
+// object it must be. A value that is not an object, a member name not in
+// known and a repeated name are recorded as malformed; ok is false when the
+// value is not an object.
+func objectMembers(data []byte, ptr string, errs *fieldErrors, known ...string) (m members, ok bool) {
+	if jsonKind(data) != "object" {
+		errs.badType(ptr, "must be an object, got %s", jsonKind(data))
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	_, _ = dec.Token() // '{': data is valid JSON, checked before
+	m = members{}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, _ := dec.Token()
+		name, _ := tok.(string)
+		var raw json.RawMessage
+		_ = dec.Decode(&raw)
+		p := ptr + "/" + escapePointer(name)
+		switch {
+		case seen[name]:
+			errs.badType(p, "member given twice")
+		case !slices.Contains(known, name):
+			errs.badType(p, "unknown member (known: %s)", strings.Join(known, ", "))
+		case jsonKind(raw) != "null":
+			m[name] = raw
+		}
+		seen[name] = true
+	}
+	return m, true
+}
+
+// escapePointer escapes a member name as a JSON Pointer reference token.
+func escapePointer(name string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+}
+
+// jsonKind names the JSON type of a valid JSON value.
+func jsonKind(raw json.RawMessage) string {
+	raw = bytes.TrimLeft(raw, " \t\r\n")
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	default:
+		return "number"
+	}
+}
+
+// tileList parses a tile list: a JSON array of ids and names, mixed, or one
+// compact string. Every bad element is recorded, at its own pointer for an
+// array; ok is false if any was.
+func tileList(raw json.RawMessage, ptr string, errs *fieldErrors) (tiles []engine.Tile, ok bool) {
+	before := errs.count()
+	switch jsonKind(raw) {
+	case "array":
+		var elems []json.RawMessage
+		_ = json.Unmarshal(raw, &elems) // valid JSON, checked before
+		tiles = make([]engine.Tile, 0, len(elems))
+		for i, e := range elems {
+			t, _ := tile(e, ptr+"/"+strconv.Itoa(i), errs)
+			tiles = append(tiles, t)
+		}
+	case "string":
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		ts, err := engine.ParseTiles(s)
+		if err != nil {
+			errs.impossible(ptr, "%s", tileErrorDetail(err, true))
+		}
+		tiles = ts
+	default:
+		errs.badType(ptr, `must be an array of tile ids and names, or a compact string like "123m456s", got %s`, jsonKind(raw))
+	}
+	return tiles, errs.count() == before
+}
+
+// tile parses one tile: an integer id 0–33 or a name such as "5m" or "E".
+func tile(raw json.RawMessage, ptr string, errs *fieldErrors) (engine.Tile, bool) {
+	switch jsonKind(raw) {
+	case "string":
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		t, err := engine.ParseTile(s)
+		if err != nil {
+			errs.impossible(ptr, "%s", tileErrorDetail(err, false))
+			return 0, false
+		}
+		return t, true
+	case "number":
+		id, err := strconv.ParseInt(string(raw), 10, 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			errs.badType(ptr, "a tile id must be an integer 0–33, got %s", raw)
+			return 0, false
+		}
+		if err != nil || id < 0 || id >= engine.NumKinds {
+			errs.impossible(ptr, "unknown tile id %s: tile ids are 0–33", raw)
+			return 0, false
+		}
+		return engine.Tile(id), true
+	default:
+		errs.badType(ptr, `a tile is an id 0–33 or a name like "5m", got %s`, jsonKind(raw))
+		return 0, false
+	}
+}
+
+// tileErrorDetail words a parser error; inString adds the byte offset of
+// the offending text inside a compact string.
+func tileErrorDetail(err error, inString bool) string {
+	var te *engine.TileError
+	if !errors.As(err, &te) {
+		return err.Error()
+	}
+	if inString {
+		return fmt.Sprintf("unknown tile %q at offset %d: %s", te.Text, te.Index, te.Reason)
+	}
+	return fmt.Sprintf("unknown tile %q: %s", te.Text, te.Reason)
+}
+
+// boolean parses a JSON boolean.
+func boolean(raw json.RawMessage, ptr string, errs *fieldErrors) bool {
+	var b bool
+	if err := json.Unmarshal(raw, &b); err != nil {
+		errs.badType(ptr, "must be a boolean, got %s", jsonKind(raw))
+	}
+	return b
+}
+
+// str parses a JSON string.
+func str(raw json.RawMessage, ptr string, errs *fieldErrors) (string, bool) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		errs.badType(ptr, "must be a string, got %s", jsonKind(raw))
+		return "", false
+	}
+	return s, true
+}
+
+// positionMembers are the request members every judgment accepts.
+var positionMembers = []string{"hand", "melds", "visible", "rules"}
+
+// position parses the common members into a validated position of stage s.
+// Problems go to errs; ok is false when there were any, and then the
+// position is not usable. Engine validation (counts, copies, melds) runs
+// only when every tile and meld type parsed, so it never reports a
+// consequence of an earlier error.
+func position(m members, s engine.Stage, errs *fieldErrors) (engine.Position, bool) {
+	before := errs.count()
+	var in engine.PositionInput
+	parsed := true
+	if raw, ok := m["hand"]; ok {
+		in.Hand, ok = tileList(raw, "/hand", errs)
+		parsed = parsed && ok
+	} else {
+		errs.impossible("/hand", "required: the concealed tiles")
+		parsed = false
+	}
+	if raw, ok := m["melds"]; ok {
+		in.Melds, ok = melds(raw, errs)
+		parsed = parsed && ok
+	}
+	if raw, ok := m["visible"]; ok {
+		in.Visible, ok = tileList(raw, "/visible", errs)
+		parsed = parsed && ok
+	}
+	in.Rules = engine.StandardRules()
+	if raw, ok := m["rules"]; ok {
+		in.Rules = rules(raw, errs)
+	}
+	if !parsed {
+		return engine.Position{}, false
+	}
+	p, err := engine.NewPosition(in, s)
+	var perr *engine.PositionError
+	if errors.As(err, &perr) {
+		for _, f := range perr.Fields {
+			errs.impossible(f.Pointer, "%s", f.Detail)
+		}
+	} else if err != nil {
+		errs.impossible("", "%v", err)
+	}
+	return p, errs.count() == before
+}
+
+// melds parses the declared melds: an array of {"type", "tiles"} objects.
+func melds(raw json.RawMessage, errs *fieldErrors) ([]engine.MeldInput, bool) {
+	if jsonKind(raw) != "array" {
+		errs.badType("/melds", `must be an array of {"type", "tiles"} objects, got %s`, jsonKind(raw))
+		return nil, false
+	}
+	before := errs.count()
+	var elems []json.RawMessage
+	_ = json.Unmarshal(raw, &elems)
+	out := make([]engine.MeldInput, 0, len(elems))
+	for i, e := range elems {
+		ptr := "/melds/" + strconv.Itoa(i)
+		m, ok := objectMembers(e, ptr, errs, "type", "tiles")
+		if !ok {
+			continue
+		}
+		var mi engine.MeldInput
+		if raw, ok := m["type"]; !ok {
+			errs.impossible(ptr+"/type", "required: chi, pon, kan or ankan")
+		} else if name, ok := str(raw, ptr+"/type", errs); ok {
+			kind, err := engine.ParseMeldKind(name)
+			if err != nil {
+				errs.impossible(ptr+"/type", "%v", err)
+			}
+			mi.Kind = kind
+		}
+		if raw, ok := m["tiles"]; !ok {
+			errs.impossible(ptr+"/tiles", "required: the meld's tiles")
+		} else {
+			mi.Tiles, _ = tileList(raw, ptr+"/tiles", errs)
+		}
+		out = append(out, mi)
+	}
+	return out, errs.count() == before
+}
+
+// rulesMembers are the members of a rules object.
+var rulesMembers = []string{"preset", "sevenPairs", "sevenPairsFourAlike", "thirteenOrphans"}
+
+// rules parses the rules: a preset name, or an object naming a preset
+// (default "standard") whose given fields override it.
+func rules(raw json.RawMessage, errs *fieldErrors) engine.Rules {
+	if jsonKind(raw) == "string" {
+		name, _ := str(raw, "/rules", errs)
+		return preset(name, "/rules", errs)
+	}
+	if jsonKind(raw) != "object" {
+		errs.badType("/rules", "must be a preset name (%s) or an object, got %s", strings.Join(engine.PresetNames(), ", "), jsonKind(raw))
+		return engine.StandardRules()
+	}
+	m, _ := objectMembers(raw, "/rules", errs, rulesMembers...)
+	r := engine.StandardRules()
+	if raw, ok := m["preset"]; ok {
+		if name, ok := str(raw, "/rules/preset", errs); ok {
+			r = preset(name, "/rules/preset", errs)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		dst  *bool
+	}{
+		{"sevenPairs", &r.SevenPairs},
+		{"sevenPairsFourAlike", &r.SevenPairsFourAlike},
+		{"thirteenOrphans", &r.ThirteenOrphans},
+	} {
+		if raw, ok := m[f.name]; ok {
+			*f.dst = boolean(raw, "/rules/"+f.name, errs)
+		}
+	}
+	return r
+}
+
+// preset looks up a named rules preset.
+func preset(name, ptr string, errs *fieldErrors) engine.Rules {
+	r, err := engine.Preset(name)
+	if err != nil {
+		errs.impossible(ptr, "%v", err)
+		return engine.StandardRules()
+	}
+	return r
+}

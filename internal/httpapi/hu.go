@@ -1,0 +1,81 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/judged/judged/internal/engine"
+)
+
+// huResult is the cached part of a /hu answer: nothing in it depends on
+// visible tiles.
+type huResult struct {
+	forms   engine.Forms
+	decomps []engine.Decomposition
+	shanten int
+}
+
+// judgeHu judges a complete position.
+func judgeHu(p *engine.Position) huResult {
+	return huResult{forms: engine.Hu(p), decomps: engine.Decompositions(p), shanten: engine.Shanten(p)}
+}
+
+// huResponse is the body of a /hu answer.
+type huResponse struct {
+	Hu             bool            `json:"hu"`
+	Forms          []string        `json:"forms"`
+	Decompositions []decomposition `json:"decompositions"`
+	Shanten        int             `json:"shanten"`
+	Notation       string          `json:"notation"`
+}
+
+// decomposition is one standard-form reading of the concealed tiles.
+type decomposition struct {
+	Pair  engine.Tile `json:"pair"`
+	Melds []block     `json:"melds"`
+}
+
+// block is one meld of a decomposition.
+type block struct {
+	Type  string `json:"type"`
+	Tiles []int  `json:"tiles"`
+}
+
+// handleHu serves POST /hu: does a 14-tile position win, in which forms,
+// read how, and how far from winning is it.
+func handleHu(j *judgment[huResult], maxBody int64) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		m, ok := readObject(w, r, maxBody, positionMembers...)
+		if !ok {
+			return
+		}
+		var errs fieldErrors
+		p, _ := position(m, engine.Complete, &errs)
+		if errs.write(w) {
+			return
+		}
+		noteHand(r, &p)
+		res, hit := j.judge(&p)
+		setXCache(w, hit)
+		writeJSON(w, http.StatusOK, huResponse{
+			Hu:             res.forms.Wins(),
+			Forms:          res.forms.Names(),
+			Decompositions: decompositions(res.decomps),
+			Shanten:        res.shanten,
+			Notation:       p.Notation(),
+		})
+	}
+}
+
+// decompositions converts engine decompositions to their JSON shape.
+func decompositions(ds []engine.Decomposition) []decomposition {
+	out := make([]decomposition, len(ds))
+	for i, d := range ds {
+		blocks := make([]block, len(d.Blocks))
+		for k, b := range d.Blocks {
+			ts := b.Tiles()
+			blocks[k] = block{Type: b.Kind.String(), Tiles: []int{int(ts[0]), int(ts[1]), int(ts[2])}}
+		}
+		out[i] = decomposition{Pair: d.Pair, Melds: blocks}
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/judged/judged/internal/engine"
+)
+
+// tenpaiResult is the cached part of a /tenpai answer: remaining counts
+// depend on visible tiles and are computed per request.
+type tenpaiResult struct {
+	shanten   int
+	waits     []engine.Wait
+	effective []engine.Tile
+}
+
+// judgeTenpai judges a waiting position.
+func judgeTenpai(p *engine.Position) tenpaiResult {
+	return tenpaiResult{shanten: engine.Shanten(p), waits: engine.Waits(p), effective: engine.EffectiveTiles(p)}
+}
+
+// tenpaiResponse is the body of a /tenpai answer.
+type tenpaiResponse struct {
+	Tenpai         bool        `json:"tenpai"`
+	Shanten        int         `json:"shanten"`
+	Waits          []waitEntry `json:"waits"`
+	TotalRemaining int         `json:"totalRemaining"`
+	Effective      []tileEntry `json:"effective"`
+	TotalEffective int         `json:"totalEffective"`
+	Notation       string      `json:"notation"`
+}
+
+// handleTenpai serves POST /tenpai: is a 13-tile position ready, on which
+// tiles, and which draws bring it closer.
+func handleTenpai(j *judgment[tenpaiResult], maxBody int64) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		m, ok := readObject(w, r, maxBody, positionMembers...)
+		if !ok {
+			return
+		}
+		var errs fieldErrors
+		p, _ := position(m, engine.Waiting, &errs)
+		if errs.write(w) {
+			return
+		}
+		noteHand(r, &p)
+		res, hit := j.judge(&p)
+		waits, totalRemaining := waitEntries(res.waits, p.Remaining)
+		effective, totalEffective := tileEntries(res.effective, p.Remaining)
+		setXCache(w, hit)
+		writeJSON(w, http.StatusOK, tenpaiResponse{
+			Tenpai:         res.shanten == 0,
+			Shanten:        res.shanten,
+			Waits:          waits,
+			TotalRemaining: totalRemaining,
+			Effective:      effective,
+			TotalEffective: totalEffective,
+			Notation:       p.Notation(),
+		})
+	}
+}
