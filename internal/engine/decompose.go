@@ -76,7 +76,7 @@ func decompositions(hand *Counts) []Decomposition {
 	var perSuit [4][]Decomposition
 	for s := range 4 {
 		lo, hi := suitBounds(s)
-		wantPair := e[s]&flagRem2 != 0
+		wantPair := e[s]&flagPair != 0
 		readSuit(hand, lo, hi, wantPair, func(blocks []Block, pair Tile) {
 			d := Decomposition{Blocks: slices.Clone(blocks)}
 			if wantPair {
@@ -94,7 +94,7 @@ func decompositions(hand *Counts) []Decomposition {
 		for _, acc := range out {
 			for _, r := range perSuit[s] {
 				d := Decomposition{Pair: acc.Pair, Blocks: append(slices.Clip(acc.Blocks), r.Blocks...)}
-				if e[s]&flagRem2 != 0 {
+				if e[s]&flagPair != 0 {
 					d.Pair = r.Pair
 				}
 				next = append(next, d)
@@ -119,10 +119,10 @@ func compareDecompositions(a, b Decomposition) int {
 // waitShapes returns the shapes in which t completes the standard form of
 // a complete hand holding t, over every reading. Only t's suit matters:
 // the other suits' readings never hold t.
-func waitShapes(hand *Counts, e *[4]entry, t Tile) Shapes {
+func waitShapes(hand *Counts, e *[4]uint8, t Tile) Shapes {
 	s := int(t.Suit())
 	lo, hi := suitBounds(s)
-	wantPair := e[s]&flagRem2 != 0
+	wantPair := e[s]&flagPair != 0
 	var shapes Shapes
 	readSuit(hand, lo, hi, wantPair, func(blocks []Block, pair Tile) {
 		if wantPair && pair == t {

@@ -19,7 +19,7 @@ func (p *Position) Key() Key {
 
 // Base5 returns Σ c[i]·5^i over the 34 kinds, wrapping modulo 2^64: since
 // 5^34 > 2^64, different counts can share a code.
-func (c *Counts) Base5() uint64 {
+func (c Counts) Base5() uint64 {
 	var code uint64
 	for i := NumKinds - 1; i >= 0; i-- {
 		code = code*5 + uint64(c[i])

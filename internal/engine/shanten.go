@@ -79,10 +79,7 @@ func suitVec(ts *tableSet, hand *Counts, cp *caps, s int) vec {
 		lo, hi := s*9, min(s*9+9, NumKinds)
 		return cappedVec(hand[lo:hi], cp[lo:hi], s < 3)
 	}
-	if s == 3 {
-		return unpack(ts.honor[suitCode(hand, 3)])
-	}
-	return unpack(ts.suit[suitCode(hand, s)])
+	return unpack(ts.entry(hand, s))
 }
 
 // standardDistance returns the least number of tiles to draw or exchange so
@@ -118,16 +115,13 @@ func shanten(hand, meldTiles *Counts, melds int, r Rules) int {
 }
 
 // specialDistance returns the least distance to the seven pairs and
-// thirteen orphans forms the rules allow (a large number when neither).
+// thirteen orphans forms the rules allow (inf when neither).
 func specialDistance(hand *Counts, r Rules) int {
-	d := inf
-	if r.SevenPairs {
-		d = min(d, sevenPairsDistance(hand, r.SevenPairsFourAlike))
+	if !r.SevenPairs && !r.ThirteenOrphans {
+		return inf
 	}
-	if r.ThirteenOrphans {
-		d = min(d, thirteenOrphansDistance(hand))
-	}
-	return d
+	hs := shapeOf(hand)
+	return hs.special(r)
 }
 
 // cappedVec solves one suit exactly when some kinds have fewer than 4

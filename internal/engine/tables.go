@@ -42,16 +42,94 @@ func (e entry) complete() bool { return e&flagComplete != 0 }
 // pow5 holds 5^i.
 var pow5 = [10]uint32{1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125}
 
-// tableSet is the pair of read-only tables.
+// tableSet holds the read-only tables. Distances are stored densely: only
+// codes of at most maxTiles tiles exist, indexed by their rank among those
+// codes (405,350 for a numbered suit), so the tables stay small enough to
+// live in cache. The win flags are indexed by the base-5 code directly, two
+// bits a code.
 type tableSet struct {
-	suit  []entry
-	honor []entry
+	suit, honor         []entry  // by rank
+	suitFlags, honorFlg []uint64 // by code: flagWin | flagPair, two bits a code
+	suitRank            rankIndex
+	honorRank           rankIndex
+}
+
+// Win flags, as read by tableSet.flags.
+const (
+	flagWin  = 1 // the suit's tiles are exactly melds (plus a pair)
+	flagPair = 2 // the suit's tile count is 2 mod 3: it must hold the pair
+)
+
+// rankIndex maps a suit's counts to the rank of their code among the codes
+// of at most maxTiles tiles: off[i][b][d] counts the codes that agree on the
+// digits above i and have a smaller digit i, given b tiles left to spend.
+type rankIndex struct {
+	off [9][maxTiles + 1][5]uint32
+}
+
+func newRankIndex(n int) rankIndex {
+	var fit [10][maxTiles + 1]uint32 // fit[len][b]: digit strings of len digits summing to at most b
+	for b := range fit[0] {
+		fit[0][b] = 1
+	}
+	for l := 1; l <= n; l++ {
+		for b := 0; b <= maxTiles; b++ {
+			for d := 0; d <= 4 && d <= b; d++ {
+				fit[l][b] += fit[l-1][b-d]
+			}
+		}
+	}
+	var ri rankIndex
+	for i := range n {
+		for b := 0; b <= maxTiles; b++ {
+			var acc uint32
+			for d := 0; d <= 4; d++ {
+				ri.off[i][b][d] = acc
+				if d <= b {
+					acc += fit[i][b-d]
+				}
+			}
+		}
+	}
+	return ri
+}
+
+// rank returns the rank of the code of k (at most maxTiles tiles).
+func (ri *rankIndex) rank(k []uint8) uint32 {
+	var r uint32
+	b := uint8(maxTiles)
+	for i := len(k) - 1; i >= 0; i-- {
+		d := k[i]
+		r += ri.off[i][b][d]
+		b -= d
+	}
+	return r
 }
 
 // tables builds the lookup tables on first use; they are read-only after.
 var tables = sync.OnceValue(func() *tableSet {
-	return &tableSet{suit: buildTable(9, true), honor: buildTable(7, false)}
+	ts := &tableSet{suitRank: newRankIndex(9), honorRank: newRankIndex(7)}
+	ts.suit, ts.suitFlags = buildTable(9, true)
+	ts.honor, ts.honorFlg = buildTable(7, false)
+	return ts
 })
+
+// flags returns the win flags of suit s (3 = honors) with code.
+func (ts *tableSet) flags(s int, code uint32) uint8 {
+	f := ts.suitFlags
+	if s == 3 {
+		f = ts.honorFlg
+	}
+	return uint8(f[code/32] >> (code % 32 * 2) & 3)
+}
+
+// entry returns the distance entry of suit s of c.
+func (ts *tableSet) entry(c *Counts, s int) entry {
+	if s == 3 {
+		return ts.honor[ts.honorRank.rank(c[27:34])]
+	}
+	return ts.suit[ts.suitRank.rank(c[s*9:s*9+9])]
+}
 
 // Build-time lanes: the distances of all fields of one code, 6 bits a
 // field (5 for the value, the top one a guard for SWAR arithmetic).
@@ -83,11 +161,26 @@ func laneMin(x, y uint64) uint64 {
 //   - ascending: the distance, n_f − the largest part of a pattern within the
 //     code; it is n_f − |code| when the code itself is a part, else the least
 //     distance after removing one tile.
-func buildTable(n int, seq bool) []entry {
+func buildTable(n int, seq bool) (byRank []entry, flags []uint64) {
 	cl := listCodes(n)
 	masks := containsPass(n, seq, cl)
 	partPass(n, cl, masks) // in place: the contains masks become part masks
-	return distancePass(n, cl, masks)
+	dense := distancePass(n, cl, masks)
+	byRank = make([]entry, len(cl.code))
+	flags = make([]uint64, (pow5[n]+31)/32)
+	for j, code := range cl.code {
+		e := dense[code]
+		byRank[j] = e
+		var f uint64
+		if e&flagComplete != 0 {
+			f |= flagWin
+		}
+		if e&flagRem2 != 0 {
+			f |= flagPair
+		}
+		flags[code/32] |= f << (code % 32 * 2)
+	}
+	return byRank, flags
 }
 
 // codeList holds, in ascending order, every code of n kinds with at most

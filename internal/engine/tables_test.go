@@ -15,7 +15,8 @@ func TestTablesMatchCappedDP(t *testing.T) {
 		n     int
 		seq   bool
 		table []entry
-	}{{9, true, ts.suit}, {7, false, ts.honor}} {
+		rank  *rankIndex
+	}{{9, true, ts.suit, &ts.suitRank}, {7, false, ts.honor, &ts.honorRank}} {
 		cl := listCodes(tc.n)
 		step := 1
 		if testing.Short() {
@@ -28,7 +29,10 @@ func TestTablesMatchCappedDP(t *testing.T) {
 				digits[i] = uint8(code / pow5[i] % 5)
 			}
 			want := cappedVec(digits, four[:tc.n], tc.seq)
-			if got := unpack(tc.table[code]); got != want {
+			if r := tc.rank.rank(digits); r != uint32(j) {
+				t.Fatalf("rank(%v) = %d, want %d", digits, r, j)
+			}
+			if got := unpack(tc.table[j]); got != want {
 				t.Fatalf("suit %v (seq %v): table %v, dp %v", digits, tc.seq, got, want)
 			}
 		}

@@ -82,7 +82,7 @@ func CountsOf(tiles []Tile) Counts {
 }
 
 // Total returns the number of tiles counted.
-func (c *Counts) Total() int {
+func (c Counts) Total() int {
 	n := 0
 	for _, k := range c {
 		n += int(k)
@@ -91,7 +91,7 @@ func (c *Counts) Total() int {
 }
 
 // Tiles returns the counted tiles sorted by id.
-func (c *Counts) Tiles() []Tile {
+func (c Counts) Tiles() []Tile {
 	out := make([]Tile, 0, c.Total())
 	for t, k := range c {
 		for range k {
@@ -102,7 +102,7 @@ func (c *Counts) Tiles() []Tile {
 }
 
 // Kinds returns the distinct tile kinds present, by id.
-func (c *Counts) Kinds() []Tile {
+func (c Counts) Kinds() []Tile {
 	var out []Tile
 	for t, k := range c {
 		if k > 0 {

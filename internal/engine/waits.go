@@ -1,74 +1,5 @@
 package engine
 
-// specialStats summarises a concealed hand for the seven pairs and
-// thirteen orphans distances, so that the effect of drawing one tile is
-// known in constant time.
-type specialStats struct {
-	rules                  Rules
-	pairs, kinds, odd      int // seven pairs: pairs (two per four alike when allowed), kinds, odd counts
-	orphanKinds, orphanDup int // thirteen orphans: orphan kinds held, 1 if one is doubled
-}
-
-func newSpecialStats(hand *Counts, r Rules) specialStats {
-	st := specialStats{rules: r}
-	for _, k := range hand {
-		if k == 0 {
-			continue
-		}
-		st.kinds++
-		st.odd += int(k % 2)
-		if r.SevenPairsFourAlike {
-			st.pairs += int(k / 2)
-		} else if k >= 2 {
-			st.pairs++
-		}
-	}
-	for _, t := range orphans {
-		if hand[t] > 0 {
-			st.orphanKinds++
-			if hand[t] > 1 {
-				st.orphanDup = 1
-			}
-		}
-	}
-	return st
-}
-
-// distance returns the least special-form distance allowed by the rules.
-func (st *specialStats) distance() int {
-	d := inf
-	if st.rules.SevenPairs {
-		d = min(d, sevenPairsFrom(st.pairs, st.kinds, st.odd, st.rules.SevenPairsFourAlike))
-	}
-	if st.rules.ThirteenOrphans {
-		d = min(d, 14-st.orphanKinds-st.orphanDup)
-	}
-	return d
-}
-
-// plus returns the stats after drawing a tile of kind t held k times.
-func (st specialStats) plus(t Tile, k uint8) specialStats {
-	if k == 0 {
-		st.kinds++
-	}
-	if k%2 == 1 {
-		st.odd--
-		if st.rules.SevenPairsFourAlike || k == 1 {
-			st.pairs++
-		}
-	} else {
-		st.odd++
-	}
-	if t.IsTerminalOrHonor() {
-		if k == 0 {
-			st.orphanKinds++
-		} else {
-			st.orphanDup = 1
-		}
-	}
-	return st
-}
-
 // allowed reports whether a 5th copy would be needed to draw t.
 func (p *Position) canDraw(t Tile) bool {
 	return p.hand[t]+p.meldTiles[t] < CopiesPerKind
@@ -84,10 +15,10 @@ func waits(p *Position) []Wait {
 		codes[s] = suitCode(&h, s)
 	}
 	special := len(p.melds) == 0
-	var st specialStats
+	var hs handShape
 	if special {
-		st = newSpecialStats(&h, p.rules)
-		special = st.distance() == 1
+		hs = shapeOf(&h)
+		special = hs.special(p.rules) == 1
 	}
 	var out []Wait
 	for t := Tile(0); t < NumKinds; t++ {
@@ -96,11 +27,7 @@ func waits(p *Position) []Wait {
 		}
 		s := int(t.Suit())
 		e2 := e
-		if s == 3 {
-			e2[3] = ts.honor[codes[3]+pow5[t-27]]
-		} else {
-			e2[s] = ts.suit[codes[s]+pow5[t%9]]
-		}
+		e2[s] = ts.flags(s, codes[s]+pow5[int(t)-9*s])
 		var w Wait
 		if standardWins(&e2) {
 			w.Forms |= Forms(Standard)
@@ -109,7 +36,7 @@ func waits(p *Position) []Wait {
 			h[t]--
 		}
 		if special {
-			w.Forms, w.Shapes = specialWin(p.rules, st.plus(t, h[t]), w.Forms, w.Shapes)
+			w.Forms, w.Shapes = specialWin(p.rules, hs.plus(t, h[t]), w.Forms, w.Shapes)
 		}
 		if w.Forms != 0 {
 			w.Tile = t
@@ -120,12 +47,12 @@ func waits(p *Position) []Wait {
 }
 
 // specialWin adds the special forms a drawn tile completes.
-func specialWin(r Rules, st specialStats, fs Forms, ss Shapes) (Forms, Shapes) {
-	if r.SevenPairs && sevenPairsFrom(st.pairs, st.kinds, st.odd, r.SevenPairsFourAlike) == 0 {
+func specialWin(r Rules, hs handShape, fs Forms, ss Shapes) (Forms, Shapes) {
+	if r.SevenPairs && hs.sevenPairs(r.SevenPairsFourAlike) == 0 {
 		fs |= Forms(SevenPairs)
 		ss |= Shapes(SevenPairsWait)
 	}
-	if r.ThirteenOrphans && st.orphanKinds+st.orphanDup == 14 {
+	if r.ThirteenOrphans && hs.thirteenOrphans() == 0 {
 		fs |= Forms(ThirteenOrphans)
 		ss |= Shapes(ThirteenOrphansWait)
 	}
@@ -160,10 +87,10 @@ func (wa *waitingAnalysis) effective(h *Counts, drawable func(Tile) bool, out []
 	r01, r23 := conv(&v[0], &v[1], b), conv(&v[2], &v[3], b)
 	rest := [4]vec{conv(&v[1], &r23, b), conv(&v[0], &r23, b), conv(&r01, &v[3], b), conv(&r01, &v[2], b)}
 	cur := finish(&r01, &r23, b)
-	var st specialStats
+	var hs handShape
 	if wa.melds == 0 {
-		st = newSpecialStats(h, wa.rules)
-		cur = min(cur, st.distance())
+		hs = shapeOf(h)
+		cur = min(cur, hs.special(wa.rules))
 	}
 	for t := Tile(0); t < NumKinds; t++ {
 		if !drawable(t) {
@@ -175,8 +102,8 @@ func (wa *waitingAnalysis) effective(h *Counts, drawable func(Tile) bool, out []
 		h[t]--
 		d := finish(&nv, &rest[s], b)
 		if wa.melds == 0 {
-			after := st.plus(t, h[t])
-			d = min(d, after.distance())
+			after := hs.plus(t, h[t])
+			d = min(d, after.special(wa.rules))
 		}
 		if d < cur {
 			out = append(out, t)
