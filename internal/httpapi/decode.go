@@ -59,7 +59,11 @@ func (e *fieldErrors) write(w http.ResponseWriter) bool {
 // sentence pointing at the list.
 func summary(errs []fieldProblem, many string) string {
 	if len(errs) == 1 {
-		return errs[0].Pointer + ": " + errs[0].Detail
+		where := errs[0].Pointer
+		if where == "" {
+			where = "the request body"
+		}
+		return where + ": " + errs[0].Detail
 	}
 	return fmt.Sprintf("%s: %d errors, see errors", many, len(errs))
 }
@@ -120,13 +124,14 @@ func jsonValueError(body []byte) string {
 		case errors.Is(err, io.EOF):
 			return "the request body is empty: send a JSON object"
 		case errors.As(err, &syn):
-			return fmt.Sprintf("malformed JSON at byte %d: %v", syn.Offset, err)
+			return fmt.Sprintf("malformed JSON after %d bytes: %v", syn.Offset, err)
 		default:
 			return "malformed JSON: " + err.Error()
 		}
 	}
+	end := dec.InputOffset()
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return fmt.Sprintf("unexpected data after the JSON object at byte %d", dec.InputOffset())
+		return fmt.Sprintf("unexpected data after the JSON value, from byte %d on", end)
 	}
 	return ""
 }

@@ -167,14 +167,14 @@ func recoverPanics(log *zap.Logger) func(http.Handler) http.Handler {
 	}
 }
 
-// limitInFlight answers 503 with Retry-After when max requests are already
-// being served; max ≤ 0 means no limit.
-func limitInFlight(max int) func(http.Handler) http.Handler {
+// limitInFlight answers 503 with Retry-After when limit requests are already
+// being served by the handlers it wraps, together; limit ≤ 0 means no limit.
+func limitInFlight(limit int) func(http.Handler) http.Handler {
+	slots := make(chan struct{}, max(limit, 0))
 	return func(next http.Handler) http.Handler {
-		if max <= 0 {
+		if limit <= 0 {
 			return next
 		}
-		slots := make(chan struct{}, max)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			select {
 			case slots <- struct{}{}:
@@ -182,7 +182,7 @@ func limitInFlight(max int) func(http.Handler) http.Handler {
 				next.ServeHTTP(w, r)
 			default:
 				w.Header().Set("Retry-After", "1")
-				writeProblem(w, probOverloaded, fmt.Sprintf("more than %d judgments in flight; retry shortly", max))
+				writeProblem(w, probOverloaded, fmt.Sprintf("the limit of %d judgments in flight is reached; retry shortly", limit))
 			}
 		})
 	}
