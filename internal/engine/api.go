@@ -42,15 +42,25 @@ func Advise(p *Position) []Option { return advise(p) }
 // the remaining copies (as counted by p.Remaining) of the effective tiles
 // descending, then by discarded tile id. opts is not modified.
 func RankOptions(p *Position, opts []Option) []Option {
-	out := slices.Clone(opts)
-	total := func(o Option) int { return p.TotalRemaining(o.Effective) }
-	slices.SortStableFunc(out, func(a, b Option) int {
+	type ranked struct {
+		Option
+		total int
+	}
+	rs := make([]ranked, len(opts))
+	for i, o := range opts {
+		rs[i] = ranked{o, p.TotalRemaining(o.Effective)}
+	}
+	slices.SortFunc(rs, func(a, b ranked) int {
 		return cmp.Or(
 			cmp.Compare(a.Shanten, b.Shanten),
-			cmp.Compare(total(b), total(a)),
+			cmp.Compare(b.total, a.total),
 			cmp.Compare(a.Discard, b.Discard),
 		)
 	})
+	out := make([]Option, len(rs))
+	for i, r := range rs {
+		out[i] = r.Option
+	}
 	return out
 }
 

@@ -17,33 +17,6 @@ func unpack(e entry) vec {
 	return v
 }
 
-// conv combines two groups of suits: the best split of m melds and p
-// pairs between them, for m up to blocks.
-func conv(a, b *vec, blocks int) vec {
-	var c vec
-	for m := 0; m <= blocks; m++ {
-		best0, best1 := uint8(inf), uint8(inf)
-		for i := 0; i <= m; i++ {
-			j := m - i
-			best0 = min(best0, a[i][0]+b[j][0])
-			best1 = min(best1, a[i][0]+b[j][1], a[i][1]+b[j][0])
-		}
-		c[m][0], c[m][1] = best0, best1
-	}
-	return c
-}
-
-// finish returns the least distance to blocks melds plus one pair from two
-// groups that together hold all four suits.
-func finish(a, b *vec, blocks int) int {
-	best := uint8(inf)
-	for i := 0; i <= blocks; i++ {
-		j := blocks - i
-		best = min(best, a[i][0]+b[j][1], a[i][1]+b[j][0])
-	}
-	return int(best)
-}
-
 // suitVecs holds the four suits' vectors of a hand.
 type suitVecs [4]vec
 
@@ -79,14 +52,14 @@ func suitVec(ts *tableSet, hand *Counts, cp *caps, s int) vec {
 		lo, hi := s*9, min(s*9+9, NumKinds)
 		return cappedVec(hand[lo:hi], cp[lo:hi], s < 3)
 	}
-	return unpack(ts.entry(hand, s))
+	return *ts.vec(hand, s)
 }
 
 // standardDistance returns the least number of tiles to draw or exchange so
 // that the suits hold blocks melds and one pair.
 func standardDistance(v *suitVecs, blocks int) int {
-	ab := conv(&v[0], &v[1], blocks)
-	cd := conv(&v[2], &v[3], blocks)
+	ab := conv(&v[0], &v[1])
+	cd := conv(&v[2], &v[3])
 	return finish(&ab, &cd, blocks)
 }
 

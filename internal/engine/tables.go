@@ -48,7 +48,7 @@ var pow5 = [10]uint32{1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125}
 // live in cache. The win flags are indexed by the base-5 code directly, two
 // bits a code.
 type tableSet struct {
-	suit, honor         []entry  // by rank
+	suit, honor         []vec    // by rank
 	suitFlags, honorFlg []uint64 // by code: flagWin | flagPair, two bits a code
 	suitRank            rankIndex
 	honorRank           rankIndex
@@ -123,12 +123,12 @@ func (ts *tableSet) flags(s int, code uint32) uint8 {
 	return uint8(f[code/32] >> (code % 32 * 2) & 3)
 }
 
-// entry returns the distance entry of suit s of c.
-func (ts *tableSet) entry(c *Counts, s int) entry {
+// vec returns the distance vector of suit s of c.
+func (ts *tableSet) vec(c *Counts, s int) *vec {
 	if s == 3 {
-		return ts.honor[ts.honorRank.rank(c[27:34])]
+		return &ts.honor[ts.honorRank.rank(c[27:34])]
 	}
-	return ts.suit[ts.suitRank.rank(c[s*9:s*9+9])]
+	return &ts.suit[ts.suitRank.rank(c[s*9:s*9+9])]
 }
 
 // Build-time lanes: the distances of all fields of one code, 6 bits a
@@ -161,16 +161,16 @@ func laneMin(x, y uint64) uint64 {
 //   - ascending: the distance, n_f − the largest part of a pattern within the
 //     code; it is n_f − |code| when the code itself is a part, else the least
 //     distance after removing one tile.
-func buildTable(n int, seq bool) (byRank []entry, flags []uint64) {
+func buildTable(n int, seq bool) (byRank []vec, flags []uint64) {
 	cl := listCodes(n)
 	masks := containsPass(n, seq, cl)
 	partPass(n, cl, masks) // in place: the contains masks become part masks
 	dense := distancePass(n, cl, masks)
-	byRank = make([]entry, len(cl.code))
+	byRank = make([]vec, len(cl.code))
 	flags = make([]uint64, (pow5[n]+31)/32)
 	for j, code := range cl.code {
 		e := dense[code]
-		byRank[j] = e
+		byRank[j] = unpack(e)
 		var f uint64
 		if e&flagComplete != 0 {
 			f |= flagWin

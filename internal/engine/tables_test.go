@@ -14,7 +14,7 @@ func TestTablesMatchCappedDP(t *testing.T) {
 	for _, tc := range []struct {
 		n     int
 		seq   bool
-		table []entry
+		table []vec
 		rank  *rankIndex
 	}{{9, true, ts.suit, &ts.suitRank}, {7, false, ts.honor, &ts.honorRank}} {
 		cl := listCodes(tc.n)
@@ -32,7 +32,7 @@ func TestTablesMatchCappedDP(t *testing.T) {
 			if r := tc.rank.rank(digits); r != uint32(j) {
 				t.Fatalf("rank(%v) = %d, want %d", digits, r, j)
 			}
-			if got := unpack(tc.table[j]); got != want {
+			if got := tc.table[j]; got != want {
 				t.Fatalf("suit %v (seq %v): table %v, dp %v", digits, tc.seq, got, want)
 			}
 		}

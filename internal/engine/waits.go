@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // allowed reports whether a 5th copy would be needed to draw t.
 func (p *Position) canDraw(t Tile) bool {
 	return p.hand[t]+p.meldTiles[t] < CopiesPerKind
@@ -84,8 +86,8 @@ func newWaitingAnalysis(p *Position) waitingAnalysis {
 func (wa *waitingAnalysis) effective(h *Counts, drawable func(Tile) bool, out []Tile) (int, []Tile) {
 	v := vecsOf(wa.ts, h, wa.caps)
 	b := wa.blocks
-	r01, r23 := conv(&v[0], &v[1], b), conv(&v[2], &v[3], b)
-	rest := [4]vec{conv(&v[1], &r23, b), conv(&v[0], &r23, b), conv(&r01, &v[3], b), conv(&r01, &v[2], b)}
+	r01, r23 := conv(&v[0], &v[1]), conv(&v[2], &v[3])
+	rest := [4]vec{conv(&v[1], &r23), conv(&v[0], &r23), conv(&r01, &v[3]), conv(&r01, &v[2])}
 	cur := finish(&r01, &r23, b)
 	var hs handShape
 	if wa.melds == 0 {
@@ -120,22 +122,104 @@ func effectiveTiles(p *Position) []Tile {
 	return out
 }
 
+// otherSuits[a][b] lists the two suits that are neither a nor b.
+var otherSuits = [4][4][2]int{
+	{{}, {2, 3}, {1, 3}, {1, 2}},
+	{{2, 3}, {}, {0, 3}, {0, 2}},
+	{{1, 3}, {0, 3}, {}, {0, 1}},
+	{{1, 2}, {0, 2}, {0, 1}, {}},
+}
+
 // advise evaluates every distinct discard of a complete position.
+//
+// A discard x changes one suit and a draw t one suit, so everything else is
+// computed once: the four suits' vectors, their pairwise and three-suit
+// combinations, and each suit's vector after a draw (when the discard is
+// elsewhere).
 func advise(p *Position) []Option {
 	wa := newWaitingAnalysis(p)
+	ts, cp, blocks := wa.ts, wa.caps, wa.blocks
 	h := p.hand
+	var base suitVecs
+	for s := range 4 {
+		base[s] = suitVec(ts, &h, cp, s)
+	}
+	var pairs [4][4]vec
+	for a := range 4 {
+		for b := a + 1; b < 4; b++ {
+			pairs[a][b] = conv(&base[a], &base[b])
+			pairs[b][a] = pairs[a][b]
+		}
+	}
+	var without [4]vec // the three suits other than s, combined
+	for s := range 4 {
+		o := otherSuits[s][(s+1)%4]
+		without[s] = conv(&pairs[o[0]][o[1]], &base[(s+1)%4])
+	}
+	var drawable uint64 // kinds with a copy left to draw
+	for t, k := range h {
+		if k+p.meldTiles[t] < CopiesPerKind {
+			drawable |= 1 << t
+		}
+	}
+	var drawn [NumKinds]vec // suit vector after drawing t, for discards in other suits
+	var drawnOK [NumKinds]bool
 	var out []Option
 	for x := Tile(0); x < NumKinds; x++ {
 		if h[x] == 0 {
 			continue
 		}
+		sx := int(x.Suit())
 		h[x]--
-		// After discarding x the hand holds one copy fewer, so x is drawable
-		// again whenever the position allowed it before.
-		drawable := func(t Tile) bool { return h[t]+p.meldTiles[t] < CopiesPerKind }
-		d, eff := wa.effective(&h, drawable, nil)
+		vx := suitVec(ts, &h, cp, sx)
+		var rest [4]vec
+		rest[sx] = without[sx]
+		for s := range 4 {
+			if s != sx {
+				o := otherSuits[s][sx]
+				rest[s] = conv(&vx, &pairs[o[0]][o[1]])
+			}
+		}
+		cur := finish(&vx, &without[sx], blocks)
+		// A draw lowers a special form's distance by at most one, so the
+		// special forms matter only when they are within one of the best.
+		var hs handShape
+		special := false
+		if wa.melds == 0 {
+			hs = shapeOf(&h)
+			sd := hs.special(wa.rules)
+			cur = min(cur, sd)
+			special = sd <= cur
+		}
+		var eff []Tile
+		for free := drawable | 1<<x; free != 0; free &= free - 1 {
+			t := Tile(bits.TrailingZeros64(free))
+			s := int(t.Suit())
+			var nv *vec
+			if s == sx {
+				h[t]++
+				v := suitVec(ts, &h, cp, s)
+				h[t]--
+				nv = &v
+			} else {
+				if !drawnOK[t] {
+					h[t]++
+					drawn[t], drawnOK[t] = suitVec(ts, &h, cp, s), true
+					h[t]--
+				}
+				nv = &drawn[t]
+			}
+			d := finish(nv, &rest[s], blocks)
+			if special && d >= cur {
+				after := hs.plus(t, h[t])
+				d = min(d, after.special(wa.rules))
+			}
+			if d < cur {
+				eff = append(eff, t)
+			}
+		}
 		h[x]++
-		out = append(out, Option{Discard: x, Shanten: d - 1, Effective: eff})
+		out = append(out, Option{Discard: x, Shanten: cur - 1, Effective: eff})
 	}
 	return out
 }
