@@ -346,3 +346,8 @@ func packEntry(lanes uint64, tiles uint8) entry {
 	}
 	return e
 }
+
+// Prepare builds the lookup tables now instead of on first use, so that a
+// service pays the one-time cost (tens of milliseconds) before it reports
+// ready. It is idempotent and safe for concurrent use.
+func Prepare() { tables() }
