@@ -170,7 +170,10 @@ func objectMembers(data []byte, ptr string, errs *fieldErrors, known ...string) 
 
 // escapePointer escapes a member name as a JSON Pointer reference token.
 func escapePointer(name string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+	if !strings.ContainsAny(name, "~/") {
+		return name
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
 }
 
 // jsonKind names the JSON type of a valid JSON value.
