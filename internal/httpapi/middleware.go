@@ -38,11 +38,6 @@ func info(ctx context.Context) *requestInfo {
 	return &requestInfo{}
 }
 
-// RequestID returns the id of the request being served in ctx: the
-// client's X-Request-Id if it sent a usable one, else a generated one. It
-// is "" outside an API request.
-func RequestID(ctx context.Context) string { return info(ctx).id }
-
 // noteHand records the hand for the debug-level access log.
 func noteHand(r *http.Request, p *engine.Position) { info(r.Context()).hand = p.Notation() }
 
@@ -155,7 +150,7 @@ func recoverPanics(log *zap.Logger) func(http.Handler) http.Handler {
 					panic(v) // the handler asked net/http to drop the connection
 				}
 				log.Error("panic serving request",
-					zap.String("request_id", RequestID(r.Context())),
+					zap.String("request_id", info(r.Context()).id),
 					zap.String("panic", fmt.Sprint(v)),
 					zap.ByteString("stack", debug.Stack()))
 				if sw.status == 0 {
