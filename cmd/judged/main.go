@@ -22,6 +22,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/judged/judged/api"
+	"github.com/judged/judged/internal/engine"
 	"github.com/judged/judged/internal/httpapi"
 )
 
@@ -52,6 +53,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	log := newLogger(cfg, stderr)
 	defer func() { _ = log.Sync() }()
+
+	engine.Prepare() // build the lookup tables before taking traffic, not on the first request
 
 	reg := prometheus.NewRegistry()
 	var shuttingDown atomic.Bool
