@@ -25,6 +25,9 @@ func (e *TileError) Error() string {
 // Unwrap returns ErrUnknownTile.
 func (e *TileError) Unwrap() error { return ErrUnknownTile }
 
+// notATileName explains what a tile name looks like.
+const notATileName = "not a tile name (want 1m–9m, 1s–9s, 1p–9p, a red five 0m 0s 0p, 1z–7z or E S W N C F P)"
+
 // TileFromID returns the tile with integer id, which must be in 0–33.
 func TileFromID(id int) (Tile, error) {
 	if id < 0 || id >= NumKinds {
@@ -75,14 +78,14 @@ func ParseTile(name string) (Tile, error) {
 			return t, nil
 		}
 	}
-	if len(name) == 2 {
+	if len(name) == 2 && name[0] >= '0' && name[0] <= '9' {
 		t, reason, ok := suitedTile(name[0], name[1])
 		if ok {
 			return t, nil
 		}
 		return 0, &TileError{Text: name, Reason: reason}
 	}
-	return 0, &TileError{Text: name, Reason: "want a name like 5m, 0p, 7z or E"}
+	return 0, &TileError{Text: name, Reason: notATileName}
 }
 
 // ParseTiles parses a compact tile string: digit groups each followed by a

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Rules selects which winning forms a judgment accepts. It is a small
@@ -40,7 +41,7 @@ func StandardRules() Rules { return presets[DefaultPreset] }
 func Preset(name string) (Rules, error) {
 	r, ok := presets[name]
 	if !ok {
-		return Rules{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownPreset, name, PresetNames())
+		return Rules{}, fmt.Errorf("%w %q (known: %s)", ErrUnknownPreset, name, strings.Join(PresetNames(), ", "))
 	}
 	return r, nil
 }

@@ -111,7 +111,7 @@ func TestRequestErrors(t *testing.T) {
 		// 422: well-formed, impossible.
 		{"missing hand", "/hu", "application/json", `{"hand":null}`, invalid(fp("/hand", "required: the concealed tiles"))},
 		{"unknown tiles", "/hu", "application/json", `{"hand":["1m","xx",40,"9m","0z","8z",-1,"2m","3m"]}`, invalid(
-			fp("/hand/1", `unknown tile "xx": not a digit`),
+			fp("/hand/1", `unknown tile "xx": not a tile name (want 1m–9m, 1s–9s, 1p–9p, a red five 0m 0s 0p, 1z–7z or E S W N C F P)`),
 			fp("/hand/2", "unknown tile id 40: tile ids are 0–33"),
 			fp("/hand/4", `unknown tile "0z": honors are 1z–7z`),
 			fp("/hand/5", `unknown tile "8z": honors are 1z–7z`),
@@ -119,9 +119,9 @@ func TestRequestErrors(t *testing.T) {
 		{"huge tile id", "/hu", "application/json", `{"hand":[99999999999999999999]}`, invalid(fp("/hand/0", "unknown tile id 99999999999999999999: tile ids are 0–33"))},
 		{"bad compact string", "/hu", "application/json", `{"hand":"123m45x"}`, invalid(fp("/hand", `unknown tile "45x" at offset 4: digits with no suit letter`))},
 		{"errors across members", "/tenpai", "application/json", `{"hand":["1m","xx"],"visible":[50],"rules":"mcr"}`, invalid(
-			fp("/hand/1", `unknown tile "xx": not a digit`),
+			fp("/hand/1", `unknown tile "xx": not a tile name (want 1m–9m, 1s–9s, 1p–9p, a red five 0m 0s 0p, 1z–7z or E S W N C F P)`),
 			fp("/visible/0", "unknown tile id 50: tile ids are 0–33"),
-			fp("/rules", `unknown rules preset "mcr" (known: [riichi standard])`))},
+			fp("/rules", `unknown rules preset "mcr" (known: riichi, standard)`))},
 		{"wrong count for hu", "/hu", "application/json", `{"hand":"123m"}`, invalid(fp("/hand",
 			"expected 14 concealed tiles for a complete hand with 0 declared meld(s) (14 tiles, counting 3 per meld), got 3"))},
 		{"wrong count for tenpai", "/tenpai", "application/json", `{"hand":` + win14 + `}`, invalid(fp("/hand",
@@ -140,9 +140,9 @@ func TestRequestErrors(t *testing.T) {
 		{"meld tile", "/hu", "application/json", `{"hand":"456s789pEEESS","melds":[{"type":"pon","tiles":["5m","5m","5q"]}]}`, invalid(fp("/melds/0/tiles/2",
 			`unknown tile "5q": unknown suit letter (want m, s, p or z)`))},
 		{"unknown preset", "/hu", "application/json", `{"hand":` + win14 + `,"rules":"mcr"}`, invalid(fp("/rules",
-			`unknown rules preset "mcr" (known: [riichi standard])`))},
+			`unknown rules preset "mcr" (known: riichi, standard)`))},
 		{"unknown preset in object", "/hu", "application/json", `{"hand":` + win14 + `,"rules":{"preset":"mcr","thirteenOrphans":false}}`, invalid(fp("/rules/preset",
-			`unknown rules preset "mcr" (known: [riichi standard])`))},
+			`unknown rules preset "mcr" (known: riichi, standard)`))},
 		{"discard missing", "/discard", "application/json", `{"hand":` + hand14 + `}`, invalid(fp("/discard", "required: the tile to discard"))},
 		{"discard unknown", "/discard", "application/json", `{"hand":` + hand14 + `,"discard":"9x"}`, invalid(fp("/discard",
 			`unknown tile "9x": unknown suit letter (want m, s, p or z)`))},
