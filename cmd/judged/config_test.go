@@ -19,7 +19,7 @@ func env(vars map[string]string) func(string) string {
 func TestParseConfig(t *testing.T) {
 	t.Parallel()
 	defaults := config{
-		addr: ":8080", adminAddr: ":9090", cacheSize: defaultCacheSize, logLevel: zapcore.InfoLevel,
+		addr: ":8080", adminAddr: ":9090", cacheSize: 16384, maxInFlight: 512, logLevel: zapcore.InfoLevel,
 		logFormat: "json", maxBodyBytes: 64 << 10, shutdownTimeout: 10 * time.Second,
 	}
 	tests := []struct {
@@ -34,10 +34,10 @@ func TestParseConfig(t *testing.T) {
 			env: map[string]string{
 				"JUDGED_ADDR": "127.0.0.1:1", "JUDGED_ADMIN_ADDR": "127.0.0.1:2", "JUDGED_CACHE_SIZE": "0",
 				"JUDGED_LOG_LEVEL": "debug", "JUDGED_LOG_FORMAT": "console", "JUDGED_MAX_BODY_BYTES": "1024",
-				"JUDGED_SHUTDOWN_TIMEOUT": "1m30s",
+				"JUDGED_SHUTDOWN_TIMEOUT": "1m30s", "JUDGED_MAX_IN_FLIGHT": "0",
 			},
 			want: config{
-				addr: "127.0.0.1:1", adminAddr: "127.0.0.1:2", cacheSize: 0, logLevel: zapcore.DebugLevel,
+				addr: "127.0.0.1:1", adminAddr: "127.0.0.1:2", cacheSize: 0, maxInFlight: 0, logLevel: zapcore.DebugLevel,
 				logFormat: "console", maxBodyBytes: 1024, shutdownTimeout: 90 * time.Second,
 			},
 		},
@@ -46,7 +46,7 @@ func TestParseConfig(t *testing.T) {
 			args: []string{"--addr=:1", "-cache-size", "7", "--log-level=error", "--shutdown-timeout=2s"},
 			env:  map[string]string{"JUDGED_ADDR": ":2", "JUDGED_CACHE_SIZE": "many", "JUDGED_LOG_LEVEL": "loud"},
 			want: config{
-				addr: ":1", adminAddr: ":9090", cacheSize: 7, logLevel: zapcore.ErrorLevel,
+				addr: ":1", adminAddr: ":9090", cacheSize: 7, maxInFlight: 512, logLevel: zapcore.ErrorLevel,
 				logFormat: "json", maxBodyBytes: 64 << 10, shutdownTimeout: 2 * time.Second,
 			},
 		},
@@ -73,6 +73,7 @@ func TestBadValuesStopStartup(t *testing.T) {
 	}{
 		{env: map[string]string{"JUDGED_CACHE_SIZE": "lots"}, want: `invalid value "lots" for JUDGED_CACHE_SIZE (--cache-size): want a whole number ≥ 0`},
 		{env: map[string]string{"JUDGED_CACHE_SIZE": "-1"}, want: `invalid value "-1" for JUDGED_CACHE_SIZE (--cache-size): want a whole number ≥ 0`},
+		{env: map[string]string{"JUDGED_MAX_IN_FLIGHT": "-5"}, want: `invalid value "-5" for JUDGED_MAX_IN_FLIGHT (--max-in-flight): want a whole number ≥ 0`},
 		{env: map[string]string{"JUDGED_ADDR": "8080"}, want: `invalid value "8080" for JUDGED_ADDR (--addr): want host:port, such as ":8080" or "127.0.0.1:8080"`},
 		{env: map[string]string{"JUDGED_LOG_LEVEL": "trace"}, want: `invalid value "trace" for JUDGED_LOG_LEVEL (--log-level): want one of debug, info, warn, error`},
 		{env: map[string]string{"JUDGED_LOG_FORMAT": "logfmt"}, want: `invalid value "logfmt" for JUDGED_LOG_FORMAT (--log-format): want json or console`},
@@ -102,7 +103,8 @@ func TestHelpAndVersion(t *testing.T) {
 		"Usage: judged [flags]",
 		"--addr string", "env JUDGED_ADDR, default \":8080\"",
 		"--admin-addr string", "env JUDGED_ADMIN_ADDR, default \":9090\"",
-		"--cache-size int", "env JUDGED_CACHE_SIZE, default \"65536\"",
+		"--cache-size int", "env JUDGED_CACHE_SIZE, default \"16384\"",
+		"--max-in-flight int", "env JUDGED_MAX_IN_FLIGHT, default \"512\"",
 		"--log-level string", "env JUDGED_LOG_LEVEL, default \"info\"",
 		"--log-format string", "env JUDGED_LOG_FORMAT, default \"json\"",
 		"--max-body-bytes int", "env JUDGED_MAX_BODY_BYTES, default \"65536\"",

@@ -63,6 +63,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		Logger:       log,
 		Metrics:      httpapi.NewMetrics(reg, version),
 		CacheSize:    cfg.cacheSize,
+		MaxInFlight:  cfg.maxInFlight,
 		MaxBodyBytes: cfg.maxBodyBytes,
 		Spec:         api.Spec(),
 		Ready:        ready,
