@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/judged/judged/bench/hands"
+)
+
+// rateConfig is the configuration of the rate subcommand.
+type rateConfig struct {
+	url         string
+	endpoints   []hands.Endpoint
+	bodies      string
+	fresh       bool
+	seed        uint64
+	rate        float64
+	duration    time.Duration
+	outstanding int
+	conns       int
+	timeout     time.Duration
+}
+
+// parseRate parses the rate subcommand's flags.
+func parseRate(args []string) (rateConfig, error) {
+	var c rateConfig
+	fs := flag.NewFlagSet("driver rate", flag.ContinueOnError)
+	fs.StringVar(&c.url, "url", "", "base URL of judged's API, such as http://127.0.0.1:8080")
+	eps := fs.String("endpoints", "tenpai", "comma-separated endpoints to send to in turn: hu, tenpai, discard")
+	fs.StringVar(&c.bodies, "bodies", "", "directory holding <endpoint>.jsonl bodies (genhands -out)")
+	fs.BoolVar(&c.fresh, "fresh", false, "send new distinct positions instead of the bodies files")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of -fresh positions")
+	fs.Float64Var(&c.rate, "rate", 1000, "requests per second")
+	fs.DurationVar(&c.duration, "duration", 10*time.Second, "how long to send")
+	fs.IntVar(&c.outstanding, "max-outstanding", 2000, "requests in flight at most; a request due beyond it counts as an error")
+	fs.IntVar(&c.conns, "conns", 64, "connections at most; a due request waits for one, and the wait counts in its latency")
+	fs.DurationVar(&c.timeout, "timeout", 5*time.Second, "per-request timeout")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	for _, s := range strings.Split(*eps, ",") {
+		ep, err := hands.ParseEndpoint(s)
+		if err != nil {
+			return c, err
+		}
+		c.endpoints = append(c.endpoints, ep)
+	}
+	switch {
+	case c.url == "":
+		return c, fmt.Errorf("-url is required")
+	case c.rate <= 0 || c.duration <= 0 || c.outstanding <= 0 || c.conns <= 0:
+		return c, fmt.Errorf("-rate, -duration and -max-outstanding and -conns must be > 0")
+	case !c.fresh && c.bodies == "":
+		return c, fmt.Errorf("-bodies or -fresh is required")
+	case c.rate*c.duration.Seconds() > 10_000_000:
+		return c, fmt.Errorf("-rate × -duration is over 10,000,000 requests")
+	}
+	return c, nil
+}
+
+// bodySource yields the body of request i.
+type bodySource func(i int) []byte
+
+// readBodies loads DIR/<ep>.jsonl for each endpoint and rotates through
+// them: request i goes to endpoint i mod len(eps).
+func readBodies(dir string, eps []hands.Endpoint) (bodySource, error) {
+	sets := make([][][]byte, len(eps))
+	for k, ep := range eps {
+		data, err := os.ReadFile(filepath.Join(dir, string(ep)+".jsonl"))
+		if err != nil {
+			return nil, fmt.Errorf("read bodies: %w", err)
+		}
+		for line := range bytes.Lines(data) {
+			if line = bytes.TrimSpace(line); len(line) > 0 {
+				sets[k] = append(sets[k], line)
+			}
+		}
+		if len(sets[k]) == 0 {
+			return nil, fmt.Errorf("no bodies for /%s in %s", ep, dir)
+		}
+	}
+	return func(i int) []byte {
+		set := sets[i%len(sets)]
+		return set[(i/len(sets))%len(set)]
+	}, nil
+}
+
+// freshBodies deals new distinct positions ahead of the sender, in a
+// goroutine that stops when ctx is done. Request i goes to endpoint i mod
+// len(eps); the source must be called with i = 0, 1, 2, … in order.
+func freshBodies(ctx context.Context, seed uint64, eps []hands.Endpoint) (bodySource, <-chan error) {
+	ch := make(chan []byte, 4096)
+	errc := make(chan error, 1)
+	go func() {
+		defer close(ch)
+		d := hands.NewDealer(seed)
+		for i := 0; ; i++ {
+			b, err := d.Deal(eps[i%len(eps)])
+			if err != nil {
+				errc <- err
+				return
+			}
+			select {
+			case ch <- b:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return func(int) []byte { return <-ch }, errc
+}
+
+// runRate sends at a constant rate and prints latency percentiles measured
+// from each request's due time.
+func runRate(ctx context.Context, args []string, stdout io.Writer) error {
+	c, err := parseRate(args)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var src bodySource
+	var dealErr <-chan error
+	if c.fresh {
+		src, dealErr = freshBodies(ctx, c.seed, c.endpoints)
+	} else if src, err = readBodies(c.bodies, c.endpoints); err != nil {
+		return err
+	}
+	urls := make([]string, len(c.endpoints))
+	for k, ep := range c.endpoints {
+		urls[k] = strings.TrimRight(c.url, "/") + "/" + string(ep)
+	}
+	client := newClient(c.conns, c.timeout)
+	defer client.CloseIdleConnections()
+
+	total := int(c.rate * c.duration.Seconds())
+	lat := make([]time.Duration, total)     // from due time to the end of the answer
+	service := make([]time.Duration, total) // from the actual send
+	out := make([]outcome, total)
+	slots := make(chan struct{}, c.outstanding)
+	var wg sync.WaitGroup
+	start := time.Now().Add(20 * time.Millisecond)
+	for i := range total {
+		due := start.Add(time.Duration(float64(i) / c.rate * float64(time.Second)))
+		if wait := time.Until(due); wait > 0 {
+			time.Sleep(wait) // pacing the schedule, not waiting for an event
+		}
+		body := src(i)
+		if body == nil {
+			return fmt.Errorf("dealing positions: %w", <-dealErr)
+		}
+		select {
+		case slots <- struct{}{}:
+		default:
+			out[i], lat[i] = transErr, c.timeout
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			sent := time.Now()
+			out[i] = post(ctx, client, urls[i%len(urls)], body)
+			end := time.Now()
+			lat[i], service[i] = end.Sub(due), end.Sub(sent)
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	counts := map[outcome]int{}
+	for _, o := range out {
+		counts[o]++
+	}
+	_, err = fmt.Fprintf(stdout, "RESULT requests=%d seconds=%.3f rps=%.1f target_rps=%.1f p50_us=%d p99_us=%d p999_us=%d max_us=%d service_p99_us=%d non2xx=%d errors=%d\n",
+		total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), c.rate,
+		pct(lat, 50), pct(lat, 99), pct(lat, 99.9), pct(lat, 100), pct(service, 99),
+		counts[non2xx], counts[transErr])
+	return err
+}
+
+// pct returns the p-th percentile of ds in microseconds (nearest rank).
+// It sorts ds.
+func pct(ds []time.Duration, p float64) int64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	slices.Sort(ds)
+	i := int(p/100*float64(len(ds))+0.5) - 1
+	i = min(max(i, 0), len(ds)-1)
+	return ds[i].Microseconds()
+}
