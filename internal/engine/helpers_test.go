@@ -196,6 +196,29 @@ var generators = []struct {
 		g.fillRandom(d, n, lo, lo+9)
 		return true
 	}},
+	{"oneSuitWinning", func(g *dealer, d *deal, n int) bool { // chinitsu: many readings and waits
+		lo := 9 * g.rng.IntN(3)
+		if !g.winning(d, lo, lo+9) {
+			return false
+		}
+		g.dropRandom(d, n)
+		return true
+	}},
+	{"sevenPairs", func(g *dealer, d *deal, n int) bool {
+		for range 100 {
+			if len(d.hand) >= 14 {
+				break
+			}
+			t := engine.Tile(g.rng.IntN(engine.NumKinds))
+			if g.rng.IntN(5) == 0 && len(d.hand) <= 10 {
+				d.take(t, t, t, t)
+			} else {
+				d.take(t, t)
+			}
+		}
+		g.dropRandom(d, n)
+		return true
+	}},
 	{"oneSuitDealt", func(g *dealer, d *deal, n int) bool {
 		lo := 9 * g.rng.IntN(3)
 		if d.left(lo, lo+9) < n {
@@ -306,6 +329,9 @@ func positions(seed uint64, n int, s engine.Stage) ([]testCase, error) {
 	}
 	out := make([]testCase, 0, n)
 	for i := 0; len(out) < n; i++ {
+		if i > 100*n+100 {
+			return nil, fmt.Errorf("dealt only %d of %d positions", len(out), n)
+		}
 		gen := generators[i%len(generators)]
 		d := deal{w: fullWall()}
 		melds := 0

@@ -61,6 +61,7 @@ func TestParseTileAliases(t *testing.T) {
 }
 
 func TestParseTileErrors(t *testing.T) {
+	const notATileName = "not a tile name (want 1m–9m, 1s–9s, 1p–9p, a red five 0m 0s 0p, 1z–7z or E S W N C F P)"
 	tests := []struct {
 		name string
 		want engine.TileError
@@ -68,12 +69,12 @@ func TestParseTileErrors(t *testing.T) {
 		{"8z", engine.TileError{Text: "8z", Reason: "honors are 1z–7z"}},
 		{"0z", engine.TileError{Text: "0z", Reason: "honors are 1z–7z"}},
 		{"5x", engine.TileError{Text: "5x", Reason: "unknown suit letter (want m, s, p or z)"}},
-		{"5", engine.TileError{Text: "5", Reason: "want a name like 5m, 0p, 7z or E"}},
-		{"", engine.TileError{Text: "", Reason: "want a name like 5m, 0p, 7z or E"}},
-		{"e", engine.TileError{Text: "e", Reason: "want a name like 5m, 0p, 7z or E"}},
-		{"10m", engine.TileError{Text: "10m", Reason: "want a name like 5m, 0p, 7z or E"}},
-		{"E ", engine.TileError{Text: "E ", Reason: "not a digit"}},
-		{"mm", engine.TileError{Text: "mm", Reason: "not a digit"}},
+		{"5", engine.TileError{Text: "5", Reason: notATileName}},
+		{"", engine.TileError{Text: "", Reason: notATileName}},
+		{"e", engine.TileError{Text: "e", Reason: notATileName}},
+		{"10m", engine.TileError{Text: "10m", Reason: notATileName}},
+		{"E ", engine.TileError{Text: "E ", Reason: notATileName}},
+		{"mm", engine.TileError{Text: "mm", Reason: notATileName}},
 	}
 	for _, tt := range tests {
 		_, err := engine.ParseTile(tt.name)
