@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/judged/judged/internal/engine"
@@ -12,8 +13,9 @@ const benchSetSize = 10_000
 
 // benchSet deals n positions of a kind: "random" (dealt from a shuffled
 // 136-tile wall), "winning" (constructed: four blocks and a pair) or
-// "ready" (a winning hand minus one tile). Complete positions of the ready
-// kind draw one more random tile.
+// "ready" (a winning hand minus one tile) or "melded" (a ready hand with two
+// of its blocks declared as chi or pon). Complete positions of the ready and
+// melded kinds draw one more random tile.
 func benchSet(b *testing.B, kind string, stage engine.Stage) []engine.Position {
 	b.Helper()
 	rng := rand.New(rand.NewPCG(uint64(len(kind)), uint64(stage)+1))
@@ -22,7 +24,24 @@ func benchSet(b *testing.B, kind string, stage engine.Stage) []engine.Position {
 	sinkInt = engine.Shanten(&warm) // build the tables outside the timed loop
 	for len(out) < benchSetSize {
 		var hand []engine.Tile
+		var melds []engine.MeldInput
 		switch kind {
+		case "melded":
+			// A constructed win whose first two blocks are declared.
+			hand = constructedWin(rng)
+			for _, b := range [][]engine.Tile{hand[0:3], hand[3:6]} {
+				k := engine.Chi
+				if b[0] == b[1] {
+					k = engine.Pon
+				}
+				melds = append(melds, engine.MeldInput{Kind: k, Tiles: slices.Clone(b)})
+			}
+			hand = hand[6:]
+			i := rng.IntN(len(hand))
+			hand = append(hand[:i], hand[i+1:]...)
+			if stage == engine.Complete {
+				hand = append(hand, engine.Tile(rng.IntN(engine.NumKinds)))
+			}
 		case "random":
 			wall := make([]engine.Tile, 0, 136)
 			for t := range engine.Tile(engine.NumKinds) {
@@ -42,7 +61,7 @@ func benchSet(b *testing.B, kind string, stage engine.Stage) []engine.Position {
 				hand = hand[:13]
 			}
 		}
-		p, err := engine.NewPosition(engine.PositionInput{Hand: hand, Rules: engine.StandardRules()}, stage)
+		p, err := engine.NewPosition(engine.PositionInput{Hand: hand, Melds: melds, Rules: engine.StandardRules()}, stage)
 		if err == nil { // a drawn tile may be a 5th copy: deal again
 			out = append(out, p)
 		}
@@ -90,7 +109,7 @@ var (
 	sinkOptions []engine.Option
 )
 
-var benchKinds = []string{"random", "winning", "ready"}
+var benchKinds = []string{"random", "winning", "ready", "melded"}
 
 func BenchmarkHu(b *testing.B) {
 	for _, kind := range benchKinds {

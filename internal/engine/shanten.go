@@ -97,72 +97,69 @@ func specialDistance(hand *Counts, r Rules) int {
 	return hs.special(r)
 }
 
+// infVec is a vec with every combination impossible.
+var infVec = vec{{inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}}
+
 // cappedVec solves one suit exactly when some kinds have fewer than 4
 // usable copies: a dynamic program over the kinds in order, whose state is
-// the number of sequences begun one and two kinds earlier.
+// the number of sequences begun one kind earlier (a) and two kinds earlier
+// (b), stored at index a*5+b.
 func cappedVec(h, cp []uint8, seq bool) vec {
-	var dp [5][5]vec // [begun at i−1][begun at i−2]
-	fill := func(x *[5][5]vec) {
-		for a := range x {
-			for b := range x[a] {
-				for m := range x[a][b] {
-					x[a][b][m] = [2]uint8{inf, inf}
-				}
-			}
-		}
-	}
-	fill(&dp)
-	dp[0][0][0][0] = 0
+	var cur, next [25]vec
+	var curLive, nextLive [25]bool
+	cur[0] = infVec
+	cur[0][0][0] = 0
+	curLive[0] = true
 	n := len(h)
 	for i := range n {
-		var next [5][5]vec
-		fill(&next)
+		for k := range next {
+			next[k] = infVec
+			nextLive[k] = false
+		}
 		maxSeq := 0
 		if seq && i+2 < n {
 			maxSeq = 4
 		}
+		c, held := int(cp[i]), int(h[i])
 		for a := 0; a <= 4; a++ {
-			for b := 0; a+b <= 4; b++ {
-				cur := &dp[a][b]
-				if !reachable(cur) {
+			for b := 0; a+b <= min(4, c); b++ {
+				if !curLive[a*5+b] {
 					continue
 				}
+				src := &cur[a*5+b]
 				for trip := 0; trip <= 1; trip++ {
 					for pair := 0; pair <= 1; pair++ {
-						for s := 0; s <= maxSeq; s++ {
-							w := a + b + 3*trip + 2*pair + s
-							if w > int(cp[i]) {
-								break
-							}
-							cost := uint8(max(0, w-int(h[i])))
-							step(cur, &next[s][a], trip+s, pair, cost)
+						w0 := a + b + 3*trip + 2*pair
+						for s := 0; s <= maxSeq && w0+s <= c; s++ {
+							k := s*5 + a
+							nextLive[k] = true
+							step(src, &next[k], trip+s, pair, uint8(max(0, w0+s-held)))
 						}
 					}
 				}
 			}
 		}
-		dp = next
+		cur, curLive = next, nextLive
 	}
-	return dp[0][0]
-}
-
-// reachable reports whether any entry of v is finite.
-func reachable(v *vec) bool {
-	for _, x := range v {
-		if x[0] < inf || x[1] < inf {
-			return true
-		}
+	// Clamp impossible entries to inf, so that sums of up to four suits'
+	// entries still fit in a byte.
+	v := cur[0]
+	for m := range v {
+		v[m][0], v[m][1] = min(v[m][0], inf), min(v[m][1], inf)
 	}
-	return false
+	return v
 }
 
 // step relaxes dst with src shifted by melds and pair at the given cost.
+// Impossible entries stay impossible: inf plus a cost is still at least inf.
 func step(src, dst *vec, melds, pair int, cost uint8) {
 	for m := 0; m+melds <= maxBlocks; m++ {
-		for p := 0; p+pair <= 1; p++ {
-			if src[m][p] < inf {
-				dst[m+melds][p+pair] = min(dst[m+melds][p+pair], src[m][p]+cost)
-			}
+		d := &dst[m+melds]
+		if pair == 0 {
+			d[0] = min(d[0], src[m][0]+cost)
+			d[1] = min(d[1], src[m][1]+cost)
+		} else {
+			d[1] = min(d[1], src[m][0]+cost)
 		}
 	}
 }
