@@ -5,8 +5,9 @@
 #      /tenpai and /discard, rotating through distinct seeded positions;
 #   2. constant rate: /tenpai at RATE_FRACTION of its wrk peak, open loop,
 #      latency from each request's due time (bench/driver rate);
-#   3. memory: MEM_HANDS distinct positions (bounded by MEM_SECONDS),
-#      peak RSS (VmHWM);
+#   3. memory: MEM_HANDS distinct positions (default 1,000,000; the step
+#      stops after MEM_SECONDS, default 240, if they are not all answered
+#      by then), RSS sampled every MEM_SAMPLE seconds and peak RSS (VmHWM);
 #   4. soak: SOAK_SECONDS at a constant rate of new positions; errors,
 #      RSS and goroutines at start and end.
 # Everything is loopback-only, every step is bounded, and the server is
@@ -14,13 +15,14 @@
 #
 # Settings (environment): QUICK, STEP_SECONDS (wrk steps, ≤ 20), THREADS,
 # CONNS, POSITIONS (distinct positions per endpoint), SEED, RATE_FRACTION,
-# RATE_SECONDS, MEM_HANDS, MEM_SECONDS, SOAK_SECONDS, SOAK_RATE, CACHE_SIZE.
+# RATE_SECONDS, MEM_HANDS, MEM_SECONDS, MEM_SAMPLE, SOAK_SECONDS, SOAK_RATE,
+# CACHE_SIZE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 QUICK=${QUICK:-0}
 if [ "$QUICK" = 1 ]; then
-  : "${STEP_SECONDS:=3}" "${RATE_SECONDS:=3}" "${MEM_HANDS:=30000}" "${MEM_SECONDS:=10}" "${SOAK_SECONDS:=5}"
+  : "${STEP_SECONDS:=3}" "${RATE_SECONDS:=3}" "${MEM_HANDS:=30000}" "${MEM_SECONDS:=10}" "${MEM_SAMPLE:=2}" "${SOAK_SECONDS:=5}"
 fi
 STEP_SECONDS=${STEP_SECONDS:-10}
 THREADS=${THREADS:-2}
@@ -30,7 +32,8 @@ SEED=${SEED:-1}
 RATE_FRACTION=${RATE_FRACTION:-0.5}
 RATE_SECONDS=${RATE_SECONDS:-10}
 MEM_HANDS=${MEM_HANDS:-1000000}
-MEM_SECONDS=${MEM_SECONDS:-60}
+MEM_SECONDS=${MEM_SECONDS:-240}
+MEM_SAMPLE=${MEM_SAMPLE:-20}
 SOAK_SECONDS=${SOAK_SECONDS:-60}
 CACHE_SIZE=${CACHE_SIZE:-}
 
@@ -46,7 +49,9 @@ fi
 
 work=$(mktemp -d)
 server_pid=
+flood_pid=
 cleanup() {
+  if [ -n "$flood_pid" ]; then kill "$flood_pid" 2>/dev/null || true; fi
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
     kill "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
@@ -140,12 +145,24 @@ rate=$(awk -v r="${RPS[tenpai]}" -v f="$RATE_FRACTION" 'BEGIN { printf "%d", r *
 log "constant rate: /tenpai at $rate req/s for ${RATE_SECONDS}s"
 cr=$("$work/driver" rate -url "$(api)" -endpoints tenpai -bodies "$work" -rate "$rate" -duration "${RATE_SECONDS}s")
 
-# 3. Memory: many distinct positions.
+# 3. Memory: many distinct positions, RSS sampled every MEM_SAMPLE seconds.
 hwm_pre=$(rss_kib VmHWM)
 echo 5 >"/proc/$server_pid/clear_refs" 2>/dev/null || true # reset VmHWM
 rss_mem0=$(rss_kib VmRSS)
 log "memory: $MEM_HANDS distinct positions, at most ${MEM_SECONDS}s"
-mem=$("$work/driver" flood -url "$(api)" -hands "$MEM_HANDS" -duration "${MEM_SECONDS}s" -conns "$CONNS" -seed $((SEED + 100)))
+"$work/driver" flood -url "$(api)" -hands "$MEM_HANDS" -duration "${MEM_SECONDS}s" -conns "$CONNS" -seed $((SEED + 100)) >"$work/mem.out" &
+flood_pid=$!
+rss_series=""
+elapsed=0
+while kill -0 "$flood_pid" 2>/dev/null; do
+  sleep 1
+  elapsed=$((elapsed + 1))
+  if [ $((elapsed % MEM_SAMPLE)) -eq 0 ]; then
+    rss_series+="${elapsed}s:$(($(rss_kib VmRSS) / 1024)) "
+  fi
+done
+wait "$flood_pid"
+mem=$(cat "$work/mem.out")
 hwm_mem=$(rss_kib VmHWM)
 rss_mem1=$(rss_kib VmRSS)
 entries=$(for op in hu tenpai discard; do printf '%s=%s ' "$op" "$(metric judged_cache_entries "op=\"$op\"")"; done)
@@ -192,8 +209,8 @@ echo "| step | result |"
 echo "|---|---|"
 printf '| constant rate /tenpai, %s req/s (%s of peak) for %ss | p50 %s ms, p99 %s ms (target < 2 ms), p99.9 %s ms, max %s ms; p99 from actual send %s ms; %s non-2xx, %s errors |\n' \
   "$rate" "$RATE_FRACTION" "$RATE_SECONDS" "$(ms "$(field p50_us "$cr")")" "$(ms "$(field p99_us "$cr")")" "$(ms "$(field p999_us "$cr")")" "$(ms "$(field max_us "$cr")")" "$(ms "$(field service_p99_us "$cr")")" "$(field non2xx "$cr")" "$(field errors "$cr")"
-printf '| memory: %s distinct positions in %ss (%s req/s) | peak RSS (VmHWM) %s MiB; RSS %s → %s MiB; cache entries %s; evictions %s; %s non-2xx, %s errors |\n' \
-  "$(field distinct "$mem")" "$(field seconds "$mem")" "$(field rps "$mem" | cut -d. -f1)" "$((hwm_mem / 1024))" "$((rss_mem0 / 1024))" "$((rss_mem1 / 1024))" "$entries" "$evictions" "$(field non2xx "$mem")" "$(field errors "$mem")"
+printf '| memory: %s distinct positions in %ss (%s req/s) | peak RSS (VmHWM) %s MiB; RSS %s → %s MiB, sampled (MiB) %s; cache entries %s; evictions %s; %s non-2xx, %s errors |\n' \
+  "$(field distinct "$mem")" "$(field seconds "$mem")" "$(field rps "$mem" | cut -d. -f1)" "$((hwm_mem / 1024))" "$((rss_mem0 / 1024))" "$((rss_mem1 / 1024))" "${rss_series% }" "${entries% }" "${evictions% }" "$(field non2xx "$mem")" "$(field errors "$mem")"
 printf '| soak: %ss of new positions at %s req/s | %s requests, %s non-2xx, %s errors; p99 %s ms; RSS %s → %s MiB; goroutines %s → %s |\n' \
   "$SOAK_SECONDS" "$soak_rate" "$(field requests "$soak")" "$(field non2xx "$soak")" "$(field errors "$soak")" "$(ms "$(field p99_us "$soak")")" "$((rss_soak0 / 1024))" "$((rss_soak1 / 1024))" "$g_soak0" "$g_soak1"
 printf '| whole run | RSS after start-up %s MiB; peak RSS %s MiB before the memory step, %s MiB after it; server error log lines %s |\n' "$((rss_start / 1024))" "$((hwm_pre / 1024))" "$((hwm_end / 1024))" "$server_errors"

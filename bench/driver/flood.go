@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -42,24 +41,24 @@ func parseFlood(args []string) (floodConfig, error) {
 	return c, nil
 }
 
-// runFlood sends distinct positions as fast as judged answers them.
+// runFlood sends distinct positions as fast as judged answers them: each
+// connection sends its next request once the last one is answered.
 func runFlood(ctx context.Context, args []string, stdout io.Writer) error {
 	c, err := parseFlood(args)
 	if err != nil {
 		return err
 	}
+	host, err := hostOf(c.url)
+	if err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(ctx, c.duration)
 	defer cancel()
-	type job struct {
-		url  string
-		body []byte
-	}
-	jobs := make(chan job, 4096)
+	jobs := make(chan []byte, 4096)
 	dealErr := make(chan error, 1)
 	go func() {
 		defer close(jobs)
 		d := hands.NewDealer(c.seed)
-		base := strings.TrimRight(c.url, "/") + "/"
 		for i := range c.hands {
 			ep := hands.Endpoints[i%len(hands.Endpoints)]
 			b, err := d.Deal(ep)
@@ -68,29 +67,38 @@ func runFlood(ctx context.Context, args []string, stdout io.Writer) error {
 				return
 			}
 			select {
-			case jobs <- job{base + string(ep), b}:
+			case jobs <- formatPost(host, "/"+string(ep), b):
 			case <-ctx.Done():
 				return
 			}
 		}
 	}()
 
-	client := newClient(c.conns, c.timeout)
-	defer client.CloseIdleConnections()
 	var counts [3]atomic.Int64
 	var wg sync.WaitGroup
 	start := time.Now()
 	for range c.conns {
+		answers := make(chan answer, 1)
+		rc, err := dialRaw(host, 1, c.timeout, answers)
+		if err != nil {
+			cancel()
+			wg.Wait()
+			return err
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range jobs {
+			defer rc.close()
+			for req := range jobs {
 				if ctx.Err() != nil {
 					continue // time is up: drain without sending
 				}
-				// An answer still in flight when the time is up is not
-				// cut: only new sends stop.
-				counts[post(context.Background(), client, j.url, j.body)].Add(1)
+				now := time.Now()
+				if !rc.send(0, req, now) {
+					counts[transErr].Add(1)
+					continue
+				}
+				counts[(<-answers).out].Add(1)
 			}
 		}()
 	}

@@ -7,26 +7,27 @@
 //	    open-loop constant rate: request i is due at start + i/rate whatever
 //	    happened to the others, and its latency is measured from that due
 //	    time, so a stalled server cannot hide its stall by slowing the
-//	    sender (no coordinated omission). Bodies rotate through
-//	    DIR/<endpoint>.jsonl, or with -fresh are new distinct positions.
+//	    sender (no coordinated omission). Request i goes on connection
+//	    i mod -conns behind any still waiting there (as wrk2 does). Bodies
+//	    rotate through DIR/<endpoint>.jsonl, or with -fresh are new
+//	    distinct positions.
 //	driver flood -url URL -hands 1000000 -duration 60s -conns 32
 //	    closed loop: send distinct positions (round robin over /hu, /tenpai
 //	    and /discard) until -hands were answered or -duration is over.
 //
+// Both speak HTTP/1.1 over raw keep-alive connections (conn.go) to keep
+// the generator's CPU cost low on a machine it shares with the server.
 // rate and flood print one line: RESULT key=value ... ; they exit non-zero
 // only when they cannot run, never because of the answers they count.
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
-	"time"
 )
 
 func main() {
@@ -66,23 +67,6 @@ func freePort(stdout io.Writer) error {
 	return err
 }
 
-// newClient returns an HTTP client that opens at most conns connections
-// to one host, keeps them alive, and gives up on a request after timeout.
-func newClient(conns int, timeout time.Duration) *http.Client {
-	return &http.Client{
-		Timeout: timeout,
-		Transport: &http.Transport{
-			Proxy:               nil,
-			MaxIdleConns:        conns,
-			MaxIdleConnsPerHost: conns,
-			MaxConnsPerHost:     conns,
-			IdleConnTimeout:     30 * time.Second,
-			DisableCompression:  true,
-			DialContext:         (&net.Dialer{Timeout: timeout}).DialContext,
-		},
-	}
-}
-
 // outcome is how one request ended.
 type outcome uint8
 
@@ -91,25 +75,3 @@ const (
 	non2xx                  // an answer with status >= 300
 	transErr                // no complete answer: connect, write, read or timeout
 )
-
-// post sends one JSON body and reads the whole answer.
-func post(ctx context.Context, c *http.Client, url string, body []byte) outcome {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return transErr
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := c.Do(req)
-	if err != nil {
-		return transErr
-	}
-	_, err = io.Copy(io.Discard, resp.Body)
-	_ = resp.Body.Close()
-	switch {
-	case err != nil:
-		return transErr
-	case resp.StatusCode >= 300:
-		return non2xx
-	}
-	return ok2xx
-}

@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/judged/judged/bench/hands"
@@ -41,7 +41,7 @@ func parseRate(args []string) (rateConfig, error) {
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of -fresh positions")
 	fs.Float64Var(&c.rate, "rate", 1000, "requests per second")
 	fs.DurationVar(&c.duration, "duration", 10*time.Second, "how long to send")
-	fs.IntVar(&c.outstanding, "max-outstanding", 2000, "requests in flight at most; a request due beyond it counts as an error")
+	fs.IntVar(&c.outstanding, "max-outstanding", 20000, "requests sent and not yet answered, at most (split over the connections); a request due beyond it counts as an error")
 	fs.IntVar(&c.conns, "conns", 64, "connections at most; a due request waits for one, and the wait counts in its latency")
 	fs.DurationVar(&c.timeout, "timeout", 5*time.Second, "per-request timeout")
 	if err := fs.Parse(args); err != nil {
@@ -58,7 +58,7 @@ func parseRate(args []string) (rateConfig, error) {
 	case c.url == "":
 		return c, fmt.Errorf("-url is required")
 	case c.rate <= 0 || c.duration <= 0 || c.outstanding <= 0 || c.conns <= 0:
-		return c, fmt.Errorf("-rate, -duration and -max-outstanding and -conns must be > 0")
+		return c, fmt.Errorf("-rate, -duration, -max-outstanding and -conns must be > 0")
 	case !c.fresh && c.bodies == "":
 		return c, fmt.Errorf("-bodies or -fresh is required")
 	case c.rate*c.duration.Seconds() > 10_000_000:
@@ -67,12 +67,12 @@ func parseRate(args []string) (rateConfig, error) {
 	return c, nil
 }
 
-// bodySource yields the body of request i.
-type bodySource func(i int) []byte
+// requestSource yields the request bytes of request i.
+type requestSource func(i int) []byte
 
-// readBodies loads DIR/<ep>.jsonl for each endpoint and rotates through
+// readRequests loads DIR/<ep>.jsonl for each endpoint and rotates through
 // them: request i goes to endpoint i mod len(eps).
-func readBodies(dir string, eps []hands.Endpoint) (bodySource, error) {
+func readRequests(dir, host string, eps []hands.Endpoint) (requestSource, error) {
 	sets := make([][][]byte, len(eps))
 	for k, ep := range eps {
 		data, err := os.ReadFile(filepath.Join(dir, string(ep)+".jsonl"))
@@ -81,7 +81,7 @@ func readBodies(dir string, eps []hands.Endpoint) (bodySource, error) {
 		}
 		for line := range bytes.Lines(data) {
 			if line = bytes.TrimSpace(line); len(line) > 0 {
-				sets[k] = append(sets[k], line)
+				sets[k] = append(sets[k], formatPost(host, "/"+string(ep), line))
 			}
 		}
 		if len(sets[k]) == 0 {
@@ -94,23 +94,25 @@ func readBodies(dir string, eps []hands.Endpoint) (bodySource, error) {
 	}, nil
 }
 
-// freshBodies deals new distinct positions ahead of the sender, in a
+// freshRequests deals new distinct positions ahead of the sender, in a
 // goroutine that stops when ctx is done. Request i goes to endpoint i mod
-// len(eps); the source must be called with i = 0, 1, 2, … in order.
-func freshBodies(ctx context.Context, seed uint64, eps []hands.Endpoint) (bodySource, <-chan error) {
+// len(eps); the source must be called with i = 0, 1, 2, … in order, and
+// returns nil if dealing failed (the error is then on the channel).
+func freshRequests(ctx context.Context, seed uint64, host string, eps []hands.Endpoint) (requestSource, <-chan error) {
 	ch := make(chan []byte, 4096)
 	errc := make(chan error, 1)
 	go func() {
 		defer close(ch)
 		d := hands.NewDealer(seed)
 		for i := 0; ; i++ {
-			b, err := d.Deal(eps[i%len(eps)])
+			ep := eps[i%len(eps)]
+			b, err := d.Deal(ep)
 			if err != nil {
 				errc <- err
 				return
 			}
 			select {
-			case ch <- b:
+			case ch <- formatPost(host, "/"+string(ep), b):
 			case <-ctx.Done():
 				return
 			}
@@ -119,62 +121,79 @@ func freshBodies(ctx context.Context, seed uint64, eps []hands.Endpoint) (bodySo
 	return func(int) []byte { return <-ch }, errc
 }
 
+// hostOf returns the host:port of a base URL such as http://127.0.0.1:8080.
+func hostOf(base string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil || u.Scheme != "http" || u.Host == "" {
+		return "", fmt.Errorf("-url %q: want http://host:port", base)
+	}
+	return u.Host, nil
+}
+
 // runRate sends at a constant rate and prints latency percentiles measured
-// from each request's due time.
+// from each request's due time. Request i goes on connection i mod -conns,
+// behind the requests already waiting there, as wrk2 does.
 func runRate(ctx context.Context, args []string, stdout io.Writer) error {
 	c, err := parseRate(args)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var src bodySource
-	var dealErr <-chan error
-	if c.fresh {
-		src, dealErr = freshBodies(ctx, c.seed, c.endpoints)
-	} else if src, err = readBodies(c.bodies, c.endpoints); err != nil {
+	host, err := hostOf(c.url)
+	if err != nil {
 		return err
 	}
-	urls := make([]string, len(c.endpoints))
-	for k, ep := range c.endpoints {
-		urls[k] = strings.TrimRight(c.url, "/") + "/" + string(ep)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var src requestSource
+	var dealErr <-chan error
+	if c.fresh {
+		src, dealErr = freshRequests(ctx, c.seed, host, c.endpoints)
+	} else if src, err = readRequests(c.bodies, host, c.endpoints); err != nil {
+		return err
 	}
-	client := newClient(c.conns, c.timeout)
-	defer client.CloseIdleConnections()
 
 	total := int(c.rate * c.duration.Seconds())
+	answers := make(chan answer, 1<<16)
+	conns := make([]*rawConn, c.conns)
+	for k := range conns {
+		if conns[k], err = dialRaw(host, max(c.outstanding/c.conns, 1), c.timeout, answers); err != nil {
+			for _, rc := range conns[:k] {
+				rc.close()
+			}
+			return err
+		}
+	}
 	lat := make([]time.Duration, total)     // from due time to the end of the answer
 	service := make([]time.Duration, total) // from the actual send
 	out := make([]outcome, total)
-	slots := make(chan struct{}, c.outstanding)
-	var wg sync.WaitGroup
+	collected := make(chan struct{})
+	go func() {
+		defer close(collected)
+		for range total {
+			a := <-answers
+			out[a.i], lat[a.i], service[a.i] = a.out, a.end.Sub(a.due), a.end.Sub(a.at)
+		}
+	}()
+
 	start := time.Now().Add(20 * time.Millisecond)
 	for i := range total {
 		due := start.Add(time.Duration(float64(i) / c.rate * float64(time.Second)))
 		if wait := time.Until(due); wait > 0 {
 			time.Sleep(wait) // pacing the schedule, not waiting for an event
 		}
-		body := src(i)
-		if body == nil {
+		req := src(i)
+		if req == nil {
+			cancel()
 			return fmt.Errorf("dealing positions: %w", <-dealErr)
 		}
-		select {
-		case slots <- struct{}{}:
-		default:
-			out[i], lat[i] = transErr, c.timeout
-			continue
+		if !conns[i%len(conns)].send(i, req, due) {
+			answers <- answer{i: i, out: transErr, due: due, at: due, end: due.Add(c.timeout)}
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			sent := time.Now()
-			out[i] = post(ctx, client, urls[i%len(urls)], body)
-			end := time.Now()
-			lat[i], service[i] = end.Sub(due), end.Sub(sent)
-		}()
 	}
-	wg.Wait()
+	for _, rc := range conns {
+		rc.close()
+	}
+	<-collected
 	elapsed := time.Since(start)
 	counts := map[outcome]int{}
 	for _, o := range out {

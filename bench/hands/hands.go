@@ -116,7 +116,7 @@ func (p *position) key(ep Endpoint) uint64 {
 	for _, m := range ms {
 		_, _ = h.Write([]byte(m))
 	}
-	_, _ = h.Write([]byte{byte(p.rules)})
+	_, _ = h.Write([]byte{byte(rulesKey[p.rules])})
 	return h.Sum64()
 }
 
@@ -296,6 +296,10 @@ type body struct {
 // rulesForms are the rules a body may carry: none (the default), a preset
 // name, or an object overriding the default preset.
 var rulesForms = []any{nil, "riichi", map[string]any{"sevenPairs": false}}
+
+// rulesKey says which rulesForms judge alike: the "riichi" preset has the
+// default rules, so only the object changes a judgment.
+var rulesKey = []byte{0, 0, 1}
 
 // body writes p as a request body for ep, picking the tile list forms at
 // random; /discard bodies discard a tile from the hand and sometimes carry

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// recorder is a test server that answers /hu with 503 and everything else
+// with 200, and remembers the bodies it was sent.
+type recorder struct {
+	mu     sync.Mutex
+	bodies map[string]int
+	paths  map[string]int
+}
+
+func (rec *recorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	rec.mu.Lock()
+	rec.bodies[string(b)]++
+	rec.paths[r.URL.Path]++
+	rec.mu.Unlock()
+	if r.URL.Path == "/hu" {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		return
+	}
+	_, _ = io.WriteString(w, `{"ok":true}`)
+}
+
+// startRecorder serves a recorder on 127.0.0.1.
+func startRecorder(t *testing.T) (*recorder, string) {
+	t.Helper()
+	rec := &recorder{bodies: map[string]int{}, paths: map[string]int{}}
+	srv := httptest.NewServer(rec)
+	t.Cleanup(srv.Close)
+	return rec, srv.URL
+}
+
+// result runs the driver with args and returns its RESULT fields.
+func result(t *testing.T, args ...string) map[string]string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := run(context.Background(), args, &out); err != nil {
+		t.Fatalf("driver %v: %v", args, err)
+	}
+	line := strings.TrimSpace(out.String())
+	fields, ok := strings.CutPrefix(line, "RESULT ")
+	if !ok {
+		t.Fatalf("driver %v printed %q, want a RESULT line", args, line)
+	}
+	m := map[string]string{}
+	for _, f := range strings.Fields(fields) {
+		k, v, _ := strings.Cut(f, "=")
+		m[k] = v
+	}
+	return m
+}
+
+func TestRateCountsEveryScheduledRequest(t *testing.T) {
+	rec, url := startRecorder(t)
+	dir := t.TempDir()
+	for name, body := range map[string]string{"hu.jsonl": "{\"hand\":1}\n{\"hand\":2}\n", "tenpai.jsonl": "{\"hand\":3}\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := result(t, "rate", "-url", url, "-endpoints", "hu,tenpai", "-bodies", dir, "-rate", "400", "-duration", "250ms", "-conns", "3")
+	for k, want := range map[string]string{"requests": "100", "non2xx": "50", "errors": "0", "target_rps": "400.0"} {
+		if got[k] != want {
+			t.Errorf("%s = %q, want %q (result %v)", k, got[k], want, got)
+		}
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	want := map[string]int{`{"hand":1}`: 25, `{"hand":2}`: 25, `{"hand":3}`: 50}
+	for body, n := range want {
+		if rec.bodies[body] != n {
+			t.Errorf("server got %s %d times, want %d (all: %v)", body, rec.bodies[body], n, rec.bodies)
+		}
+	}
+}
+
+func TestFloodSendsDistinctPositions(t *testing.T) {
+	rec, url := startRecorder(t)
+	got := result(t, "flood", "-url", url, "-hands", "90", "-duration", "10s", "-conns", "4")
+	for k, want := range map[string]string{"requests": "90", "distinct": "90", "non2xx": "30", "errors": "0"} {
+		if got[k] != want {
+			t.Errorf("%s = %q, want %q (result %v)", k, got[k], want, got)
+		}
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.bodies) != 90 {
+		t.Errorf("server got %d distinct bodies, want 90", len(rec.bodies))
+	}
+	for _, p := range []string{"/hu", "/tenpai", "/discard"} {
+		if rec.paths[p] != 30 {
+			t.Errorf("server got %d requests on %s, want 30 (all: %v)", rec.paths[p], p, rec.paths)
+		}
+	}
+}
+
+func TestRateFreshPositionsAndURL(t *testing.T) {
+	_, url := startRecorder(t)
+	got := result(t, "rate", "-url", url, "-endpoints", "tenpai", "-fresh", "-rate", "200", "-duration", "100ms", "-conns", "2")
+	if got["requests"] != "20" || got["errors"] != "0" || got["non2xx"] != "0" {
+		t.Errorf("fresh rate run = %v, want 20 requests, no errors", got)
+	}
+	if _, err := hostOf("https://example.test"); err == nil {
+		t.Error("hostOf accepted an https URL; the raw client speaks plain HTTP only")
+	}
+}
+
+func TestPct(t *testing.T) {
+	ms := func(ns ...int) []time.Duration {
+		out := make([]time.Duration, len(ns))
+		for i, n := range ns {
+			out[i] = time.Duration(n) * time.Millisecond
+		}
+		return out
+	}
+	tests := []struct {
+		in   []time.Duration
+		p    float64
+		want int64
+	}{
+		{nil, 99, 0},
+		{ms(5), 50, 5000},
+		{ms(4, 1, 3, 2), 50, 2000},
+		{ms(4, 1, 3, 2), 100, 4000},
+		{ms(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 99, 10000},
+		{ms(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 10, 1000},
+	}
+	for _, tt := range tests {
+		if got := pct(tt.in, tt.p); got != tt.want {
+			t.Errorf("pct(%v, %v) = %dµs, want %dµs", tt.in, tt.p, got, tt.want)
+		}
+	}
+}
