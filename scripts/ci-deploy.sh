@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Offline checks of judged's deployment artefacts, for .ci/run (no Docker engine, no cluster):
-#   1. the static binary the Dockerfile builds (same flags) is statically linked and starts;
+#   1. the static binary the Dockerfile builds (same flags, from the build context that
+#      .dockerignore lets through) is statically linked and starts;
 #   2. deploy/Dockerfile passes BuildKit's lint rules (tools/dockerlint, its own Go module);
 #   3. the kustomize base and overlay render, and every object strictly decodes into its
 #      Kubernetes API type and meets judged's policies (deploy/k8s, its own Go module);
@@ -60,11 +61,13 @@ promtool --version 2>&1 | head -n 1
 step "static binary, built as deploy/Dockerfile builds it"
 grep -qF 'CGO_ENABLED=0' deploy/Dockerfile || fail "deploy/Dockerfile no longer builds with CGO_ENABLED=0: update $0"
 grep -qF "$DOCKERFILE_BUILD" deploy/Dockerfile || fail "deploy/Dockerfile no longer runs '$DOCKERFILE_BUILD': update $0 to build the same binary"
-(cd tools/dockerlint && go build -o "$tmp/staticbin" ./staticbin)
+(cd tools/dockerlint && go build -o "$tmp/staticbin" ./staticbin && go build -o "$tmp/buildcontext" ./buildcontext)
 if [ -d cmd/judged ]; then
 	VERSION=$(git describe --tags --always --dirty 2>/dev/null || echo dev)
+	# Build from what .dockerignore lets into the build context, as docker build would.
+	"$tmp/buildcontext" -o "$tmp/context" .
 	echo "CGO_ENABLED=0 ${DOCKERFILE_BUILD//'${VERSION}'/$VERSION} -o \$tmp/judged ./cmd/judged"
-	CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$tmp/judged" ./cmd/judged
+	(cd "$tmp/context" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$tmp/judged" ./cmd/judged)
 	"$tmp/staticbin" "$tmp/judged"
 	if command -v file >/dev/null 2>&1; then file -b "$tmp/judged"; fi
 	out=$("$tmp/judged" --version 2>&1) || fail "judged --version exited non-zero: $out"
