@@ -105,6 +105,9 @@ metric() {
   metrics | awk -v name="$1" -v labels="${2:-}" '
     $1 == name || $1 == name "{" labels "}" { v = $2 } END { printf "%.0f\n", v + 0 }'
 }
+# cpu_seconds: CPU time the server has used (user + system), from the
+# process collector.
+cpu_seconds() { metrics | awk '$1 == "process_cpu_seconds_total" { print $2 }'; }
 cache_count() { metric judged_cache_requests_total "op=\"$1\",result=\"$2\""; }
 rss_kib() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
 # field KEY LINE: the value of KEY=value in a RESULT line.
@@ -119,11 +122,12 @@ rss_start=$(rss_kib VmRSS)
 log "warm-up: 2s of /healthz"
 wrk -t "$THREADS" -c "$CONNS" -d 2s -s bench/wrk/judged.lua "$(api)/healthz" >/dev/null
 
-declare -A RPS P50 P99 P999 BAD HIT
+declare -A RPS P50 P99 P999 BAD HIT CPU
 for ep in healthz hu tenpai discard; do
   bodies=()
   [ "$ep" != healthz ] && bodies=(-- "$work/$ep.jsonl")
   hits0=0 misses0=0
+  cpu0=$(cpu_seconds)
   if [ "$ep" != healthz ]; then hits0=$(cache_count "$ep" hit); misses0=$(cache_count "$ep" miss); fi
   log "wrk -t $THREADS -c $CONNS -d ${STEP_SECONDS}s $ep"
   out=$(wrk -t "$THREADS" -c "$CONNS" -d "${STEP_SECONDS}s" --timeout 2s -s bench/wrk/judged.lua "$(api)/$ep" "${bodies[@]}")
@@ -133,6 +137,7 @@ for ep in healthz hu tenpai discard; do
   P99[$ep]=$(field p99_us "$line")
   P999[$ep]=$(field p999_us "$line")
   BAD[$ep]=$(( $(field non2xx "$line") + $(field socket_errors "$line") ))
+  CPU[$ep]=$(awk -v a="$cpu0" -v b="$(cpu_seconds)" -v n="$(field requests "$line")" 'BEGIN { printf "%.0f", (b - a) * 1e6 / n }')
   HIT[$ep]="—"
   if [ "$ep" != healthz ]; then
     hits=$(( $(cache_count "$ep" hit) - hits0 )); misses=$(( $(cache_count "$ep" miss) - misses0 ))
@@ -198,11 +203,11 @@ echo
 echo "judged load benchmark — $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), $(go version | cut -d' ' -f3)"
 echo "wrk -t $THREADS -c $CONNS -d ${STEP_SECONDS}s, $POSITIONS distinct positions per endpoint (seed $SEED), cache size ${CACHE_SIZE:-default}"
 echo
-echo "| endpoint | req/s | p50 ms | p99 ms | p99.9 ms | non-2xx | vs /healthz | target | cache hits |"
-echo "|---|---:|---:|---:|---:|---:|---:|---|---|"
+echo "| endpoint | req/s | p50 ms | p99 ms | p99.9 ms | non-2xx | vs /healthz | target | server CPU µs/req | cache hits |"
+echo "|---|---:|---:|---:|---:|---:|---:|---|---:|---|"
 for ep in healthz hu tenpai discard; do
   path="GET /healthz"; [ "$ep" != healthz ] && path="POST /$ep"
-  printf '| %s | %.0f | %s | %s | %s | %s | %s | %s | %s |\n' "$path" "${RPS[$ep]}" "$(ms "${P50[$ep]}")" "$(ms "${P99[$ep]}")" "$(ms "${P999[$ep]}")" "${BAD[$ep]}" "$(ratio "${RPS[$ep]}")" "$(target "$ep")" "${HIT[$ep]}"
+  printf '| %s | %.0f | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$path" "${RPS[$ep]}" "$(ms "${P50[$ep]}")" "$(ms "${P99[$ep]}")" "$(ms "${P999[$ep]}")" "${BAD[$ep]}" "$(ratio "${RPS[$ep]}")" "$(target "$ep")" "${CPU[$ep]}" "${HIT[$ep]}"
 done
 echo
 echo "| step | result |"
