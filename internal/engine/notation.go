@@ -143,18 +143,25 @@ func ParseTiles(s string) ([]Tile, error) {
 // grouped by suit in id order (m, s, p), then honor letters:
 // [0 1 2 9 9 18 27 27 31] → "123m11s1pEEC". Invalid tiles are skipped.
 func Format(tiles []Tile) string {
-	c := CountsOf(tiles)
-	return FormatCounts(&c)
+	var n [NumKinds]int // not Counts: a list may hold more than 255 of a kind
+	for _, t := range tiles {
+		if t.Valid() {
+			n[t]++
+		}
+	}
+	return format(func(t int) int { return n[t] })
 }
 
 // FormatCounts renders counted tiles in canonical compact notation.
-func FormatCounts(c *Counts) string {
+func FormatCounts(c *Counts) string { return format(func(t int) int { return int(c[t]) }) }
+
+// format renders count(t) copies of each kind t in canonical notation.
+func format(count func(t int) int) string {
 	var b strings.Builder
-	b.Grow(c.Total() + 4)
 	for s := range 3 {
 		wrote := false
 		for n := range 9 {
-			for range c[s*9+n] {
+			for range count(s*9 + n) {
 				b.WriteByte('1' + byte(n))
 				wrote = true
 			}
@@ -164,7 +171,7 @@ func FormatCounts(c *Counts) string {
 		}
 	}
 	for h := range 7 {
-		for range c[27+h] {
+		for range count(27 + h) {
 			b.WriteString(honorNames[h])
 		}
 	}

@@ -114,7 +114,7 @@ func NewPosition(in PositionInput, s Stage) (Position, error) {
 		errs = append(errs, &FieldError{Pointer: ptr, Detail: fmt.Sprintf(format, args...), Err: sentinel})
 	}
 	p := Position{rules: in.Rules, stage: s}
-	var seen Counts // copies counted so far, in input order: hand, melds, visible
+	var seen [NumKinds]int // copies counted so far, in input order: hand, melds, visible (int: lists may be long)
 	count := func(ptr string, t Tile) {
 		if !t.Valid() {
 			add(ptr, ErrInvalidTile, "tile id %d is outside 0–33", t)

@@ -60,55 +60,76 @@ const (
 	flagPair = 2 // the suit's tile count is 2 mod 3: it must hold the pair
 )
 
-// rankIndex maps a suit's counts to the rank of their code among the codes
-// of at most maxTiles tiles: off[i][b][d] counts the codes that agree on the
-// digits above i and have a smaller digit i, given b tiles left to spend.
+// rankIndex maps a suit's base-5 code to its rank among the codes of at
+// most maxTiles tiles, in two lookups: the code splits into high and low
+// digits; hi[high] holds the number of codes with smaller high digits and
+// the tiles the high digits leave to spend, and low[budget][low] the number
+// of smaller low digit strings within that budget.
 type rankIndex struct {
-	off [9][maxTiles + 1][5]uint32
+	lowSize uint32
+	hi      []rankHigh
+	low     []uint16 // [budget*lowSize + low]
 }
 
-func newRankIndex(n int) rankIndex {
-	var fit [10][maxTiles + 1]uint32 // fit[len][b]: digit strings of len digits summing to at most b
-	for b := range fit[0] {
-		fit[0][b] = 1
+// rankHigh is the part of a rank fixed by the high digits.
+type rankHigh struct {
+	before uint32
+	budget uint8 // tiles left for the low digits; only ranked codes are looked up
+}
+
+// Low digit counts: 5^5 low codes for a numbered suit, 5^4 for honors.
+const (
+	suitLowSize  = 3125
+	honorLowSize = 625
+)
+
+func newRankIndex(n, lowDigits int) rankIndex {
+	lowSize := pow5[lowDigits]
+	ri := rankIndex{lowSize: lowSize, low: make([]uint16, (maxTiles+1)*int(lowSize))}
+	sum := func(code uint32) int {
+		t := 0
+		for ; code > 0; code /= 5 {
+			t += int(code % 5)
+		}
+		return t
 	}
-	for l := 1; l <= n; l++ {
-		for b := 0; b <= maxTiles; b++ {
-			for d := 0; d <= 4 && d <= b; d++ {
-				fit[l][b] += fit[l-1][b-d]
+	var fit [maxTiles + 1]uint32 // low digit strings within each budget
+	for b := 0; b <= maxTiles; b++ {
+		var below uint32
+		for l := range lowSize {
+			ri.low[uint32(b)*lowSize+l] = uint16(below)
+			if sum(l) <= b {
+				below++
 			}
 		}
+		fit[b] = below
 	}
-	var ri rankIndex
-	for i := range n {
-		for b := 0; b <= maxTiles; b++ {
-			var acc uint32
-			for d := 0; d <= 4; d++ {
-				ri.off[i][b][d] = acc
-				if d <= b {
-					acc += fit[i][b-d]
-				}
-			}
+	var before uint32
+	for h := range pow5[n-lowDigits] {
+		left := maxTiles - sum(h)
+		ri.hi = append(ri.hi, rankHigh{before: before, budget: uint8(max(left, 0))})
+		if left >= 0 {
+			before += fit[left]
 		}
 	}
 	return ri
 }
 
-// rank returns the rank of the code of k (at most maxTiles tiles).
-func (ri *rankIndex) rank(k []uint8) uint32 {
-	var r uint32
-	b := uint8(maxTiles)
-	for i := len(k) - 1; i >= 0; i-- {
-		d := k[i]
-		r += ri.off[i][b][d]
-		b -= d
-	}
-	return r
+// suitRank returns the rank of a numbered suit's code.
+func (ri *rankIndex) suitRank(code uint32) uint32 {
+	h := ri.hi[code/suitLowSize]
+	return h.before + uint32(ri.low[uint32(h.budget)*suitLowSize+code%suitLowSize])
+}
+
+// honorRank returns the rank of the honors' code.
+func (ri *rankIndex) honorRank(code uint32) uint32 {
+	h := ri.hi[code/honorLowSize]
+	return h.before + uint32(ri.low[uint32(h.budget)*honorLowSize+code%honorLowSize])
 }
 
 // tables builds the lookup tables on first use; they are read-only after.
 var tables = sync.OnceValue(func() *tableSet {
-	ts := &tableSet{suitRank: newRankIndex(9), honorRank: newRankIndex(7)}
+	ts := &tableSet{suitRank: newRankIndex(9, 5), honorRank: newRankIndex(7, 4)}
 	ts.suit, ts.suitFlags = buildTable(9, true)
 	ts.honor, ts.honorFlg = buildTable(7, false)
 	return ts
@@ -126,9 +147,9 @@ func (ts *tableSet) flags(s int, code uint32) uint8 {
 // vec returns the distance vector of suit s of c.
 func (ts *tableSet) vec(c *Counts, s int) *vec {
 	if s == 3 {
-		return &ts.honor[ts.honorRank.rank(c[27:34])]
+		return &ts.honor[ts.honorRank.honorRank(suitCode(c, 3))]
 	}
-	return &ts.suit[ts.suitRank.rank(c[s*9:s*9+9])]
+	return &ts.suit[ts.suitRank.suitRank(suitCode(c, s))]
 }
 
 // Build-time lanes: the distances of all fields of one code, 6 bits a

@@ -164,7 +164,15 @@ func advise(p *Position) []Option {
 	}
 	var drawn [NumKinds]vec // suit vector after drawing t, for discards in other suits
 	var drawnOK [NumKinds]bool
-	var out []Option
+	distinct := 0
+	for _, k := range h {
+		if k > 0 {
+			distinct++
+		}
+	}
+	out := make([]Option, 0, distinct)
+	// One backing array holds every option's effective tiles.
+	backing := make([]Tile, 0, distinct*NumKinds)
 	for x := Tile(0); x < NumKinds; x++ {
 		if h[x] == 0 {
 			continue
@@ -191,7 +199,7 @@ func advise(p *Position) []Option {
 			cur = min(cur, sd)
 			special = sd <= cur
 		}
-		var eff []Tile
+		first := len(backing)
 		for free := drawable | 1<<x; free != 0; free &= free - 1 {
 			t := Tile(bits.TrailingZeros64(free))
 			s := int(t.Suit())
@@ -215,10 +223,11 @@ func advise(p *Position) []Option {
 				d = min(d, after.special(wa.rules))
 			}
 			if d < cur {
-				eff = append(eff, t)
+				backing = append(backing, t)
 			}
 		}
 		h[x]++
+		eff := backing[first:len(backing):len(backing)]
 		out = append(out, Option{Discard: x, Shanten: cur - 1, Effective: eff})
 	}
 	return out
