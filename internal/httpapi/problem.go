@@ -62,8 +62,17 @@ type fieldProblem struct {
 	Detail  string `json:"detail"`
 }
 
-// writeProblem answers with a problem of type pt.
+// maxListedErrors bounds the errors listed in one problem, so that a small
+// body full of bad tiles cannot ask for a response many times its size.
+const maxListedErrors = 20
+
+// writeProblem answers with a problem of type pt, listing at most
+// maxListedErrors of errs (the detail says when more were found).
 func writeProblem(w http.ResponseWriter, pt problemType, detail string, errs ...fieldProblem) {
+	if len(errs) > maxListedErrors {
+		detail += fmt.Sprintf(" (the first %d are listed)", maxListedErrors)
+		errs = errs[:maxListedErrors]
+	}
 	writeBody(w, pt.status, "application/problem+json", problem{
 		Type:   problemBase + pt.slug,
 		Title:  pt.title,
