@@ -21,13 +21,17 @@ func unpack(e entry) vec {
 type suitVecs [4]vec
 
 // caps holds, per kind, how many copies a winning hand's concealed part may
-// use: 4 minus the copies in declared melds.
-type caps = Counts
+// use (4 minus the copies in declared melds), and how many melds the
+// concealed part must form.
+type caps struct {
+	usable Counts
+	blocks int
+}
 
 // capped reports whether any kind of suit s has fewer than 4 usable copies.
 func (c *caps) capped(s int) bool {
-	lo, hi := s*9, min(s*9+9, NumKinds)
-	for _, k := range c[lo:hi] {
+	lo, hi := suitBounds(s)
+	for _, k := range c.usable[lo:hi] {
 		if k < CopiesPerKind {
 			return true
 		}
@@ -49,10 +53,15 @@ func vecsOf(ts *tableSet, hand *Counts, cp *caps) suitVecs {
 // suitVec returns suit s's vector, from the table unless caps bind there.
 func suitVec(ts *tableSet, hand *Counts, cp *caps, s int) vec {
 	if cp != nil && cp.capped(s) {
-		lo, hi := s*9, min(s*9+9, NumKinds)
-		return cappedVec(hand[lo:hi], cp[lo:hi], s < 3)
+		return cappedSuit(hand, cp, s)
 	}
 	return *ts.vec(hand, s)
+}
+
+// cappedSuit solves suit s of hand exactly under the caps cp.
+func cappedSuit(hand *Counts, cp *caps, s int) vec {
+	lo, hi := suitBounds(s)
+	return cappedVec(hand[lo:hi], cp.usable[lo:hi], s < 3, cp.blocks)
 }
 
 // standardDistance returns the least number of tiles to draw or exchange so
@@ -69,9 +78,9 @@ func capsOf(meldTiles *Counts, melds int) *caps {
 	if melds == 0 {
 		return nil
 	}
-	var c caps
+	c := caps{blocks: MaxMelds - melds}
 	for t, k := range meldTiles {
-		c[t] = CopiesPerKind - k
+		c.usable[t] = CopiesPerKind - k
 	}
 	return &c
 }
@@ -103,8 +112,9 @@ var infVec = vec{{inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}}
 // cappedVec solves one suit exactly when some kinds have fewer than 4
 // usable copies: a dynamic program over the kinds in order, whose state is
 // the number of sequences begun one kind earlier (a) and two kinds earlier
-// (b), stored at index a*5+b.
-func cappedVec(h, cp []uint8, seq bool) vec {
+// (b), stored at index a*5+b. Only up to blocks melds are counted; larger
+// m stay inf.
+func cappedVec(h, cp []uint8, seq bool, blocks int) vec {
 	var cur, next [25]vec
 	var curLive, nextLive [25]bool
 	cur[0] = infVec
@@ -118,11 +128,11 @@ func cappedVec(h, cp []uint8, seq bool) vec {
 		}
 		maxSeq := 0
 		if seq && i+2 < n {
-			maxSeq = 4
+			maxSeq = blocks
 		}
 		c, held := int(cp[i]), int(h[i])
 		for a := 0; a <= 4; a++ {
-			for b := 0; a+b <= min(4, c); b++ {
+			for b := 0; a+b <= min(blocks, c); b++ {
 				if !curLive[a*5+b] {
 					continue
 				}
@@ -130,10 +140,10 @@ func cappedVec(h, cp []uint8, seq bool) vec {
 				for trip := 0; trip <= 1; trip++ {
 					for pair := 0; pair <= 1; pair++ {
 						w0 := a + b + 3*trip + 2*pair
-						for s := 0; s <= maxSeq && w0+s <= c; s++ {
+						for s := 0; s <= min(maxSeq, blocks-trip) && w0+s <= c; s++ {
 							k := s*5 + a
 							nextLive[k] = true
-							step(src, &next[k], trip+s, pair, uint8(max(0, w0+s-held)))
+							step(src, &next[k], trip+s, pair, uint8(max(0, w0+s-held)), blocks)
 						}
 					}
 				}
@@ -152,8 +162,8 @@ func cappedVec(h, cp []uint8, seq bool) vec {
 
 // step relaxes dst with src shifted by melds and pair at the given cost.
 // Impossible entries stay impossible: inf plus a cost is still at least inf.
-func step(src, dst *vec, melds, pair int, cost uint8) {
-	for m := 0; m+melds <= maxBlocks; m++ {
+func step(src, dst *vec, melds, pair int, cost uint8, blocks int) {
+	for m := 0; m+melds <= blocks; m++ {
 		d := &dst[m+melds]
 		if pair == 0 {
 			d[0] = min(d[0], src[m][0]+cost)

@@ -28,7 +28,7 @@ func TestTablesMatchCappedDP(t *testing.T) {
 			for i := range digits {
 				digits[i] = uint8(code / pow5[i] % 5)
 			}
-			want := cappedVec(digits, four[:tc.n], tc.seq)
+			want := cappedVec(digits, four[:tc.n], tc.seq, maxBlocks)
 			var r uint32
 			if tc.seq {
 				r = tc.rank.suitRank(code)

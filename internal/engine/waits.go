@@ -100,9 +100,12 @@ func (wa *waitingAnalysis) effective(h *Counts, drawable func(Tile) bool, out []
 		}
 		s := int(t.Suit())
 		h[t]++
-		nv := suitVec(wa.ts, h, wa.caps, s)
+		d := finish(wa.ts.vec(h, s), &rest[s], b) // a lower bound when caps bind
+		if d < cur && wa.caps != nil && wa.caps.capped(s) {
+			nv := cappedSuit(h, wa.caps, s)
+			d = finish(&nv, &rest[s], b)
+		}
 		h[t]--
-		d := finish(&nv, &rest[s], b)
 		if wa.melds == 0 {
 			after := hs.plus(t, h[t])
 			d = min(d, after.special(wa.rules))
@@ -162,7 +165,7 @@ func advise(p *Position) []Option {
 			drawable |= 1 << t
 		}
 	}
-	var drawn [NumKinds]vec // suit vector after drawing t, for discards in other suits
+	var drawn [NumKinds]vec // capped suit's exact vector after drawing t, for discards in other suits
 	var drawnOK [NumKinds]bool
 	distinct := 0
 	for _, k := range h {
@@ -203,25 +206,29 @@ func advise(p *Position) []Option {
 		for free := drawable | 1<<x; free != 0; free &= free - 1 {
 			t := Tile(bits.TrailingZeros64(free))
 			s := int(t.Suit())
-			var nv *vec
-			if s == sx {
-				h[t]++
-				v := suitVec(ts, &h, cp, s)
-				h[t]--
-				nv = &v
-			} else {
-				if !drawnOK[t] {
-					h[t]++
-					drawn[t], drawnOK[t] = suitVec(ts, &h, cp, s), true
-					h[t]--
+			if special {
+				if after := hs.plus(t, h[t]); after.special(wa.rules) < cur {
+					backing = append(backing, t)
+					continue
 				}
-				nv = &drawn[t]
 			}
-			d := finish(nv, &rest[s], blocks)
-			if special && d >= cur {
-				after := hs.plus(t, h[t])
-				d = min(d, after.special(wa.rules))
+			h[t]++
+			// The table ignores the copies declared melds use up, so its
+			// distance is a lower bound; only when that bound would make t
+			// effective does a capped suit need the exact program.
+			d := finish(ts.vec(&h, s), &rest[s], blocks)
+			if d < cur && cp != nil && cp.capped(s) {
+				if s == sx {
+					v := cappedSuit(&h, cp, s)
+					d = finish(&v, &rest[s], blocks)
+				} else {
+					if !drawnOK[t] {
+						drawn[t], drawnOK[t] = cappedSuit(&h, cp, s), true
+					}
+					d = finish(&drawn[t], &rest[s], blocks)
+				}
 			}
+			h[t]--
 			if d < cur {
 				backing = append(backing, t)
 			}
