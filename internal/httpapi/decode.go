@@ -68,10 +68,9 @@ func summary(errs []fieldProblem, many string) string {
 	return fmt.Sprintf("%s: %d errors, see errors", many, len(errs))
 }
 
-// readObject reads the request body as one JSON object whose member names
-// are in known. On any failure it writes the problem (415, 413 or 400) and
-// returns false.
-func readObject(w http.ResponseWriter, r *http.Request, maxBytes int64, known ...string) (members, bool) {
+// readBody reads the request body of a JSON request. On any failure it
+// writes the problem (415, 413 or 400) and returns false.
+func readBody(w http.ResponseWriter, r *http.Request, maxBytes int64) ([]byte, bool) {
 	if !jsonContentType(r.Header.Get("Content-Type")) {
 		writeProblem(w, probMediaType, fmt.Sprintf(
 			"Content-Type %q is not JSON: send -H 'Content-Type: application/json' (curl -d sends a form) or use curl --json",
@@ -87,6 +86,13 @@ func readObject(w http.ResponseWriter, r *http.Request, maxBytes int64, known ..
 		writeProblem(w, probMalformed, "could not read the request body: "+err.Error())
 		return nil, false
 	}
+	return body, true
+}
+
+// bodyMembers splits body into the members of the one JSON object it must
+// be, whose member names are in known. On any failure it writes the
+// problem (400) and returns false.
+func bodyMembers(w http.ResponseWriter, body []byte, known ...string) (members, bool) {
 	if detail := jsonValueError(body); detail != "" {
 		writeProblem(w, probMalformed, detail)
 		return nil, false
@@ -97,6 +103,49 @@ func readObject(w http.ResponseWriter, r *http.Request, maxBytes int64, known ..
 		return nil, false
 	}
 	return m, true
+}
+
+// judgmentRequest is a decoded, validated judgment request.
+type judgmentRequest struct {
+	pos   engine.Position
+	query engine.DiscardQuery // only for /discard
+}
+
+// decodeRequest decodes and validates a judgment request body for stage
+// s, with the /discard members when discard is set: with the fast decoder
+// when it can, else with the precise one, which writes the problem (400 or
+// 422) and returns false when the request is bad.
+func decodeRequest(w http.ResponseWriter, body []byte, s engine.Stage, discard bool) (judgmentRequest, bool) {
+	if req, ok := fastRequest(body, s, discard); ok {
+		return req, true
+	}
+	return preciseRequest(w, body, s, discard)
+}
+
+// preciseRequest decodes and validates a judgment request body, naming
+// every problem it finds: on any, it writes the problem (400 or 422) and
+// returns false.
+func preciseRequest(w http.ResponseWriter, body []byte, s engine.Stage, discard bool) (judgmentRequest, bool) {
+	known := positionMembers
+	if discard {
+		known = discardMembers
+	}
+	m, ok := bodyMembers(w, body, known...)
+	if !ok {
+		return judgmentRequest{}, false
+	}
+	var (
+		req  judgmentRequest
+		errs fieldErrors
+	)
+	req.pos, ok = position(m, s, &errs)
+	if discard {
+		req.query = discardQuery(m, &req.pos, ok, &errs)
+	}
+	if errs.write(w) {
+		return judgmentRequest{}, false
+	}
+	return req, true
 }
 
 // jsonContentType reports whether a Content-Type header allows reading the

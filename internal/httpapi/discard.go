@@ -75,20 +75,19 @@ type option struct {
 // option's totalEffective.
 func handleDiscard(j *judgment[discardResult], maxBody int64) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		m, ok := readObject(w, r, maxBody, discardMembers...)
+		body, ok := readBody(w, r, maxBody)
 		if !ok {
 			return
 		}
-		var errs fieldErrors
-		p, posOK := position(m, engine.Complete, &errs)
-		q := discardQuery(m, &p, posOK, &errs)
-		if errs.write(w) {
+		req, ok := decodeRequest(w, body, engine.Complete, true)
+		if !ok {
 			return
 		}
-		noteHand(r, &p)
-		res, hit := j.judge(&p)
+		noteHand(r, &req.pos)
+		res, hit := j.judge(&req.pos)
 		setXCache(w, hit)
-		writeJSON(w, http.StatusOK, newDiscardResponse(&p, q, res))
+		resp := newDiscardResponse(&req.pos, req.query, res)
+		writeResponse(w, http.StatusOK, &resp)
 	}
 }
 
@@ -163,7 +162,7 @@ func options(p *engine.Position, q engine.DiscardQuery, opts []engine.Option) []
 		effective, total := tileEntries(o.Effective, p.Remaining)
 		out[i] = option{
 			Discard:        o.Discard,
-			Name:           o.Discard.String(),
+			Name:           tileName(o.Discard),
 			Valid:          engine.CheckDiscard(p, q) == engine.NoReason,
 			Shanten:        o.Shanten,
 			Effective:      effective,

@@ -37,32 +37,38 @@ type decomposition struct {
 // block is one meld of a decomposition.
 type block struct {
 	Type  string `json:"type"`
-	Tiles []int  `json:"tiles"`
+	Tiles [3]int `json:"tiles"`
 }
 
 // handleHu serves POST /hu: does a 14-tile position win, in which forms,
 // read how, and how far from winning is it.
 func handleHu(j *judgment[huResult], maxBody int64) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		m, ok := readObject(w, r, maxBody, positionMembers...)
+		body, ok := readBody(w, r, maxBody)
 		if !ok {
 			return
 		}
-		var errs fieldErrors
-		p, _ := position(m, engine.Complete, &errs)
-		if errs.write(w) {
+		req, ok := decodeRequest(w, body, engine.Complete, false)
+		if !ok {
 			return
 		}
-		noteHand(r, &p)
-		res, hit := j.judge(&p)
+		p := &req.pos
+		noteHand(r, p)
+		res, hit := j.judge(p)
 		setXCache(w, hit)
-		writeJSON(w, http.StatusOK, huResponse{
-			Hu:             res.forms.Wins(),
-			Forms:          res.forms.Names(),
-			Decompositions: decompositions(res.decomps),
-			Shanten:        res.shanten,
-			Notation:       p.Notation(),
-		})
+		resp := newHuResponse(p, res)
+		writeResponse(w, http.StatusOK, &resp)
+	}
+}
+
+// newHuResponse answers from the judgment of p.
+func newHuResponse(p *engine.Position, res huResult) huResponse {
+	return huResponse{
+		Hu:             res.forms.Wins(),
+		Forms:          formNames()[res.forms],
+		Decompositions: decompositions(res.decomps),
+		Shanten:        res.shanten,
+		Notation:       p.Notation(),
 	}
 }
 
@@ -73,7 +79,7 @@ func decompositions(ds []engine.Decomposition) []decomposition {
 		blocks := make([]block, len(d.Blocks))
 		for k, b := range d.Blocks {
 			ts := b.Tiles()
-			blocks[k] = block{Type: b.Kind.String(), Tiles: []int{int(ts[0]), int(ts[1]), int(ts[2])}}
+			blocks[k] = block{Type: b.Kind.String(), Tiles: [3]int{int(ts[0]), int(ts[1]), int(ts[2])}}
 		}
 		out[i] = decomposition{Pair: d.Pair, Melds: blocks}
 	}

@@ -79,7 +79,7 @@ func tileEntries(tiles []engine.Tile, remaining func(engine.Tile) int) ([]tileEn
 	out := make([]tileEntry, len(tiles))
 	total := 0
 	for i, t := range tiles {
-		out[i] = tileEntry{Tile: t, Name: t.String(), Remaining: remaining(t)}
+		out[i] = tileEntry{Tile: t, Name: tileName(t), Remaining: remaining(t)}
 		total += out[i].Remaining
 	}
 	return out, total
@@ -91,9 +91,9 @@ func waitEntries(waits []engine.Wait, remaining func(engine.Tile) int) ([]waitEn
 	total := 0
 	for i, w := range waits {
 		out[i] = waitEntry{
-			tileEntry: tileEntry{Tile: w.Tile, Name: w.Tile.String(), Remaining: remaining(w.Tile)},
-			Forms:     w.Forms.Names(),
-			Shapes:    w.Shapes.Names(),
+			tileEntry: tileEntry{Tile: w.Tile, Name: tileName(w.Tile), Remaining: remaining(w.Tile)},
+			Forms:     formNames()[w.Forms],
+			Shapes:    shapeNames()[w.Shapes],
 		}
 		total += out[i].Remaining
 	}

@@ -34,28 +34,34 @@ type tenpaiResponse struct {
 // tiles, and which draws bring it closer.
 func handleTenpai(j *judgment[tenpaiResult], maxBody int64) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		m, ok := readObject(w, r, maxBody, positionMembers...)
+		body, ok := readBody(w, r, maxBody)
 		if !ok {
 			return
 		}
-		var errs fieldErrors
-		p, _ := position(m, engine.Waiting, &errs)
-		if errs.write(w) {
+		req, ok := decodeRequest(w, body, engine.Waiting, false)
+		if !ok {
 			return
 		}
-		noteHand(r, &p)
-		res, hit := j.judge(&p)
-		waits, totalRemaining := waitEntries(res.waits, p.Remaining)
-		effective, totalEffective := tileEntries(res.effective, p.Remaining)
+		p := &req.pos
+		noteHand(r, p)
+		res, hit := j.judge(p)
 		setXCache(w, hit)
-		writeJSON(w, http.StatusOK, tenpaiResponse{
-			Tenpai:         res.shanten == 0,
-			Shanten:        res.shanten,
-			Waits:          waits,
-			TotalRemaining: totalRemaining,
-			Effective:      effective,
-			TotalEffective: totalEffective,
-			Notation:       p.Notation(),
-		})
+		resp := newTenpaiResponse(p, res)
+		writeResponse(w, http.StatusOK, &resp)
+	}
+}
+
+// newTenpaiResponse answers from the judgment of p.
+func newTenpaiResponse(p *engine.Position, res tenpaiResult) tenpaiResponse {
+	waits, totalRemaining := waitEntries(res.waits, p.Remaining)
+	effective, totalEffective := tileEntries(res.effective, p.Remaining)
+	return tenpaiResponse{
+		Tenpai:         res.shanten == 0,
+		Shanten:        res.shanten,
+		Waits:          waits,
+		TotalRemaining: totalRemaining,
+		Effective:      effective,
+		TotalEffective: totalEffective,
+		Notation:       p.Notation(),
 	}
 }
