@@ -87,7 +87,7 @@ func handleDiscard(j *judgment[discardResult], maxBody int64) http.HandlerFunc {
 		res, hit := j.judge(&req.pos)
 		setXCache(w, hit)
 		resp := newDiscardResponse(&req.pos, req.query, res)
-		writeResponse(w, http.StatusOK, &resp)
+		writeResponse(w, http.StatusOK, resp.appendJSON)
 	}
 }
 

@@ -32,13 +32,15 @@ var responseBuffers = sync.Pool{New: func() any {
 	return &b
 }}
 
-// writeResponse answers with v as JSON, followed by a newline as
-// json.Encoder writes it. Nothing is written before the encoding is done.
-func writeResponse(w http.ResponseWriter, status int, v jsonAppender) {
+// writeResponse answers with the JSON encode appends, followed by a
+// newline as json.Encoder writes it. Nothing is written before the
+// encoding is done. encode is a method value such as resp.appendJSON, not
+// an interface, so that the response can stay on the stack.
+func writeResponse(w http.ResponseWriter, status int, encode func([]byte) []byte) {
 	bp := responseBuffers.Get().(*[]byte)
-	buf := append(v.appendJSON((*bp)[:0]), '\n')
+	buf := append(encode((*bp)[:0]), '\n')
 	h := w.Header()
-	h.Set("Content-Type", "application/json")
+	h["Content-Type"] = jsonContentTypeValue
 	h.Set("Content-Length", strconv.Itoa(len(buf)))
 	w.WriteHeader(status)
 	_, _ = w.Write(buf) // the client may be gone; nothing to do about it
@@ -47,6 +49,11 @@ func writeResponse(w http.ResponseWriter, status int, v jsonAppender) {
 		responseBuffers.Put(bp)
 	}
 }
+
+// jsonContentTypeValue is the Content-Type header value of a JSON answer,
+// shared by all answers (header values are never modified in place), so
+// that setting it allocates nothing.
+var jsonContentTypeValue = []string{"application/json"}
 
 // appendString appends s as a JSON string. Text that needs no escaping
 // (all of judged's names) is copied; anything else goes through

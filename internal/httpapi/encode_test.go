@@ -108,7 +108,7 @@ func TestAppendJSONEdges(t *testing.T) {
 func TestWriteResponse(t *testing.T) {
 	for i, resp := range []huResponse{{Forms: []string{"standard"}, Notation: "11122345678999m"}, {Notation: "1m"}} {
 		rec := httptest.NewRecorder()
-		writeResponse(rec, http.StatusOK, &resp)
+		writeResponse(rec, http.StatusOK, resp.appendJSON)
 		want := encodingJSON(t, &resp)
 		if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), want) {
 			t.Errorf("answer %d: got %d %q, want 200 %q", i, rec.Code, rec.Body, want)

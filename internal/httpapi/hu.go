@@ -57,7 +57,7 @@ func handleHu(j *judgment[huResult], maxBody int64) http.HandlerFunc {
 		res, hit := j.judge(p)
 		setXCache(w, hit)
 		resp := newHuResponse(p, res)
-		writeResponse(w, http.StatusOK, &resp)
+		writeResponse(w, http.StatusOK, resp.appendJSON)
 	}
 }
 

@@ -51,12 +51,19 @@ func (j *judgment[V]) judge(p *engine.Position) (V, bool) {
 	return v, false
 }
 
+// X-Cache header values, shared by all answers (header values are never
+// modified in place), so that setting them allocates nothing.
+var (
+	xCacheHit  = []string{"hit"}
+	xCacheMiss = []string{"miss"}
+)
+
 // setXCache tells the client whether the answer came from the cache.
 func setXCache(w http.ResponseWriter, hit bool) {
 	if hit {
-		w.Header().Set("X-Cache", "hit")
+		w.Header()["X-Cache"] = xCacheHit
 	} else {
-		w.Header().Set("X-Cache", "miss")
+		w.Header()["X-Cache"] = xCacheMiss
 	}
 }
 

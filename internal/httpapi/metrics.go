@@ -25,6 +25,24 @@ type Metrics struct {
 	cacheRequests  *prometheus.CounterVec
 	cacheEvictions *prometheus.CounterVec
 	cacheEntries   *cacheEntries
+
+	// series caches the request metrics' children by label values, so
+	// that serving a request does not hash its labels again. Its size is
+	// bounded by the routes, the method labels and the status codes.
+	seriesMu sync.RWMutex
+	series   map[requestKey]requestSeries
+}
+
+// requestKey is the label values of one request's metrics.
+type requestKey struct {
+	route, method string
+	status        int
+}
+
+// requestSeries is the metrics children one kind of request updates.
+type requestSeries struct {
+	requests prometheus.Counter
+	duration prometheus.Observer
 }
 
 // NewMetrics registers judged's metrics with reg: HTTP requests, latency
@@ -61,6 +79,7 @@ func NewMetrics(reg prometheus.Registerer, version string) *Metrics {
 			Namespace: "judged", Subsystem: "cache", Name: "evictions_total",
 			Help: "Cache entries evicted to make room, by judgment.",
 		}, []string{"op"}),
+		series: map[requestKey]requestSeries{},
 		cacheEntries: &cacheEntries{
 			desc: prometheus.NewDesc("judged_cache_entries", "Entries held by the cache, by judgment.", []string{"op"}, nil),
 			lens: map[string]func() int{},
@@ -86,8 +105,27 @@ func (m *Metrics) trackCache(op string, size func() int) {
 
 // observe records one served request.
 func (m *Metrics) observe(route, method string, status int, seconds float64) {
-	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
-	m.duration.WithLabelValues(route, method).Observe(seconds)
+	s := m.requestSeries(requestKey{route: route, method: method, status: status})
+	s.requests.Inc()
+	s.duration.Observe(seconds)
+}
+
+// requestSeries returns the metrics children for k, looked up once.
+func (m *Metrics) requestSeries(k requestKey) requestSeries {
+	m.seriesMu.RLock()
+	s, ok := m.series[k]
+	m.seriesMu.RUnlock()
+	if ok {
+		return s
+	}
+	s = requestSeries{
+		requests: m.requests.WithLabelValues(k.route, k.method, strconv.Itoa(k.status)),
+		duration: m.duration.WithLabelValues(k.route, k.method),
+	}
+	m.seriesMu.Lock()
+	m.series[k] = s
+	m.seriesMu.Unlock()
+	return s
 }
 
 // cacheEntries reports each cache's current size when scraped, so the

@@ -23,8 +23,11 @@ const maxRequestIDLen = 128
 // served. It lives in the request context; only the request's own
 // goroutine touches it.
 type requestInfo struct {
-	id   string
-	hand string // canonical notation, once the position parsed
+	id string
+	// pos is the judged position, once it parsed (hasPos); its notation is
+	// worked out only for a debug-level access log line.
+	pos    engine.Position
+	hasPos bool
 }
 
 // ctxKey keys requestInfo in a context.
@@ -38,8 +41,11 @@ func info(ctx context.Context) *requestInfo {
 	return &requestInfo{}
 }
 
-// noteHand records the hand for the debug-level access log.
-func noteHand(r *http.Request, p *engine.Position) { info(r.Context()).hand = p.Notation() }
+// noteHand records the position for the debug-level access log.
+func noteHand(r *http.Request, p *engine.Position) {
+	ri := info(r.Context())
+	ri.pos, ri.hasPos = *p, true
+}
 
 // requestID gives every request an id, echoed in X-Request-Id.
 func requestID(next http.Handler) http.Handler {
@@ -115,6 +121,10 @@ func observe(log *zap.Logger, m *Metrics) func(http.Handler) http.Handler {
 				route = rc.RoutePattern()
 			}
 			m.observe(route, methodLabel(r.Method), status, elapsed.Seconds())
+			ce := log.Check(zapcore.InfoLevel, "request")
+			if ce == nil {
+				return // not logging at info level: build no fields
+			}
 			ri := info(r.Context())
 			fields := []zap.Field{
 				zap.String("request_id", ri.id),
@@ -124,10 +134,10 @@ func observe(log *zap.Logger, m *Metrics) func(http.Handler) http.Handler {
 				zap.Duration("duration", elapsed),
 				zap.Int("bytes", sw.bytes),
 			}
-			if ri.hand != "" && log.Core().Enabled(zapcore.DebugLevel) {
-				fields = append(fields, zap.String("hand", ri.hand))
+			if ri.hasPos && log.Core().Enabled(zapcore.DebugLevel) {
+				fields = append(fields, zap.String("hand", ri.pos.Notation()))
 			}
-			log.Info("request", fields...)
+			ce.Write(fields...)
 		})
 	}
 }

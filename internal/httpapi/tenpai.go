@@ -47,7 +47,7 @@ func handleTenpai(j *judgment[tenpaiResult], maxBody int64) http.HandlerFunc {
 		res, hit := j.judge(p)
 		setXCache(w, hit)
 		resp := newTenpaiResponse(p, res)
-		writeResponse(w, http.StatusOK, &resp)
+		writeResponse(w, http.StatusOK, resp.appendJSON)
 	}
 }
 
