@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/judged/judged/internal/engine"
 )
@@ -68,17 +69,28 @@ func summary(errs []fieldProblem, many string) string {
 	return fmt.Sprintf("%s: %d errors, see errors", many, len(errs))
 }
 
-// readBody reads the request body of a JSON request. On any failure it
-// writes the problem (415, 413 or 400) and returns false.
-func readBody(w http.ResponseWriter, r *http.Request, maxBytes int64) ([]byte, bool) {
+// maxPooledBody bounds the request body buffers kept for reuse.
+const maxPooledBody = 64 << 10
+
+// bodyBuffers holds request body buffers for reuse across requests.
+var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// readBody reads the request body of a JSON request into a pooled buffer,
+// which the caller hands back with releaseBody once nothing refers to the
+// bytes any more. On any failure it writes the problem (415, 413 or 400)
+// and returns false.
+func readBody(w http.ResponseWriter, r *http.Request, maxBytes int64) (*bytes.Buffer, bool) {
 	if !jsonContentType(r.Header.Get("Content-Type")) {
 		writeProblem(w, probMediaType, fmt.Sprintf(
 			"Content-Type %q is not JSON: send -H 'Content-Type: application/json' (curl -d sends a form) or use curl --json",
 			r.Header.Get("Content-Type")))
 		return nil, false
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBytes))
-	if err != nil {
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	// ReadFrom, like io.ReadAll, reads until EOF and returns any other error.
+	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, maxBytes)); err != nil {
+		releaseBody(buf)
 		if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
 			writeProblem(w, probTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", tooLarge.Limit))
 			return nil, false
@@ -86,7 +98,14 @@ func readBody(w http.ResponseWriter, r *http.Request, maxBytes int64) ([]byte, b
 		writeProblem(w, probMalformed, "could not read the request body: "+err.Error())
 		return nil, false
 	}
-	return body, true
+	return buf, true
+}
+
+// releaseBody hands a body buffer back for reuse.
+func releaseBody(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledBody {
+		bodyBuffers.Put(buf)
+	}
 }
 
 // bodyMembers splits body into the members of the one JSON object it must
@@ -111,15 +130,20 @@ type judgmentRequest struct {
 	query engine.DiscardQuery // only for /discard
 }
 
-// decodeRequest decodes and validates a judgment request body for stage
+// readRequest reads, decodes and validates a judgment request for stage
 // s, with the /discard members when discard is set: with the fast decoder
-// when it can, else with the precise one, which writes the problem (400 or
-// 422) and returns false when the request is bad.
-func decodeRequest(w http.ResponseWriter, body []byte, s engine.Stage, discard bool) (judgmentRequest, bool) {
-	if req, ok := fastRequest(body, s, discard); ok {
+// when it can, else with the precise one. On any failure it writes the
+// problem (415, 413, 400 or 422) and returns false.
+func readRequest(w http.ResponseWriter, r *http.Request, maxBytes int64, s engine.Stage, discard bool) (judgmentRequest, bool) {
+	buf, ok := readBody(w, r, maxBytes)
+	if !ok {
+		return judgmentRequest{}, false
+	}
+	defer releaseBody(buf) // the request holds no reference into the body
+	if req, ok := fastRequest(buf.Bytes(), s, discard); ok {
 		return req, true
 	}
-	return preciseRequest(w, body, s, discard)
+	return preciseRequest(w, buf.Bytes(), s, discard)
 }
 
 // preciseRequest decodes and validates a judgment request body, naming

@@ -75,11 +75,7 @@ type option struct {
 // option's totalEffective.
 func handleDiscard(j *judgment[discardResult], maxBody int64) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		body, ok := readBody(w, r, maxBody)
-		if !ok {
-			return
-		}
-		req, ok := decodeRequest(w, body, engine.Complete, true)
+		req, ok := readRequest(w, r, maxBody, engine.Complete, true)
 		if !ok {
 			return
 		}

@@ -44,11 +44,7 @@ type block struct {
 // read how, and how far from winning is it.
 func handleHu(j *judgment[huResult], maxBody int64) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		body, ok := readBody(w, r, maxBody)
-		if !ok {
-			return
-		}
-		req, ok := decodeRequest(w, body, engine.Complete, false)
+		req, ok := readRequest(w, r, maxBody, engine.Complete, false)
 		if !ok {
 			return
 		}

@@ -34,11 +34,7 @@ type tenpaiResponse struct {
 // tiles, and which draws bring it closer.
 func handleTenpai(j *judgment[tenpaiResult], maxBody int64) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		body, ok := readBody(w, r, maxBody)
-		if !ok {
-			return
-		}
-		req, ok := decodeRequest(w, body, engine.Waiting, false)
+		req, ok := readRequest(w, r, maxBody, engine.Waiting, false)
 		if !ok {
 			return
 		}
