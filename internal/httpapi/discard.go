@@ -153,9 +153,16 @@ func newDiscardResponse(p *engine.Position, q engine.DiscardQuery, res discardRe
 func options(p *engine.Position, q engine.DiscardQuery, opts []engine.Option) []option {
 	ranked := engine.RankOptions(p, opts)
 	out := make([]option, len(ranked))
+	n := 0
+	for _, o := range ranked {
+		n += len(o.Effective)
+	}
+	entries := make([]tileEntry, n) // one backing array for every option's list
 	for i, o := range ranked {
 		q.Tile = o.Discard
-		effective, total := tileEntries(o.Effective, p.Remaining)
+		effective := entries[:len(o.Effective):len(o.Effective)]
+		entries = entries[len(o.Effective):]
+		total := fillTileEntries(effective, o.Effective, p.Remaining)
 		out[i] = option{
 			Discard:        o.Discard,
 			Name:           tileName(o.Discard),

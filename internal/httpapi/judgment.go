@@ -84,12 +84,18 @@ type waitEntry struct {
 // tileEntries lists tiles with their unseen copies counted by remaining.
 func tileEntries(tiles []engine.Tile, remaining func(engine.Tile) int) ([]tileEntry, int) {
 	out := make([]tileEntry, len(tiles))
+	return out, fillTileEntries(out, tiles, remaining)
+}
+
+// fillTileEntries fills out, as long as tiles, with tiles and their unseen
+// copies counted by remaining, and returns the copies' total.
+func fillTileEntries(out []tileEntry, tiles []engine.Tile, remaining func(engine.Tile) int) int {
 	total := 0
 	for i, t := range tiles {
 		out[i] = tileEntry{Tile: t, Name: tileName(t), Remaining: remaining(t)}
 		total += out[i].Remaining
 	}
-	return out, total
+	return total
 }
 
 // waitEntries lists waits with their unseen copies counted by remaining.
