@@ -7,14 +7,14 @@ import (
 
 // Hu returns the forms in which a complete position wins; the empty set
 // when it does not win. It does not allocate.
-func Hu(p *Position) Forms { return huForms(&p.hand, len(p.melds), p.rules) }
+func Hu(p *Position) Forms { return huForms(&p.hand, p.numMelds, p.rules) }
 
 // Shanten returns the shanten number (向听数) of a waiting or complete
 // position: the least number of tiles to exchange to reach a winning hand,
 // minus one, never counting on a 5th copy of a tile. −1 means complete, 0
 // ready. It is the minimum over the forms the rules allow; with declared
 // melds only the standard form applies. It does not allocate.
-func Shanten(p *Position) int { return shanten(&p.hand, &p.meldTiles, len(p.melds), p.rules) }
+func Shanten(p *Position) int { return shanten(&p.hand, &p.meldTiles, p.numMelds, p.rules) }
 
 // Decompositions lists every distinct reading of a complete position's
 // concealed tiles as a pair plus sequences and triplets, sorted by pair,

@@ -14,7 +14,7 @@ type Key struct {
 
 // Key returns p's key.
 func (p *Position) Key() Key {
-	return Key{Hand: p.hand, MeldTiles: p.meldTiles, Melds: uint8(len(p.melds)), Stage: p.stage, Rules: p.rules}
+	return Key{Hand: p.hand, MeldTiles: p.meldTiles, Melds: uint8(p.numMelds), Stage: p.stage, Rules: p.rules}
 }
 
 // Base5 returns Σ c[i]·5^i over the 34 kinds, wrapping modulo 2^64: since

@@ -66,7 +66,8 @@ func NewMeld(k MeldKind, tiles []Tile) (Meld, error) {
 			return Meld{}, fmt.Errorf("tile id %d is outside 0–33", t)
 		}
 	}
-	sorted := slices.Clone(tiles)
+	var buf [4]Tile // melds hold 3 or 4 tiles: sort a copy without allocating
+	sorted := append(buf[:0], tiles...)
 	slices.Sort(sorted)
 	switch k {
 	case Chi:

@@ -99,7 +99,8 @@ type Position struct {
 	hand      Counts
 	meldTiles Counts
 	visible   Counts
-	melds     []Meld
+	melds     [MaxMelds]Meld
+	numMelds  int
 	rules     Rules
 	stage     Stage
 }
@@ -109,61 +110,78 @@ type Position struct {
 // element; the error wraps ErrInvalidTile, ErrTileCount, ErrTooManyCopies
 // or ErrInvalidMeld.
 func NewPosition(in PositionInput, s Stage) (Position, error) {
-	var errs []*FieldError
-	add := func(ptr string, sentinel error, format string, args ...any) {
-		errs = append(errs, &FieldError{Pointer: ptr, Detail: fmt.Sprintf(format, args...), Err: sentinel})
-	}
+	v := validator{}
 	p := Position{rules: in.Rules, stage: s}
-	var seen [NumKinds]int // copies counted so far, in input order: hand, melds, visible (int: lists may be long)
-	count := func(ptr string, t Tile) {
-		if !t.Valid() {
-			add(ptr, ErrInvalidTile, "tile id %d is outside 0–33", t)
-			return
-		}
-		seen[t]++
-		if seen[t] == CopiesPerKind+1 {
-			add(ptr, ErrTooManyCopies, "a 5th %s: a set holds only 4 copies of each tile across hand, melds and visible tiles", t)
-		}
-	}
 	for i, t := range in.Hand {
-		count("/hand/"+strconv.Itoa(i), t)
-		if t.Valid() {
+		if v.count(t, "hand", i, -1) {
 			p.hand[t]++
 		}
 	}
 	if len(in.Melds) > MaxMelds {
-		add("/melds", ErrInvalidMeld, "at most %d declared melds, got %d", MaxMelds, len(in.Melds))
+		v.add("/melds", ErrInvalidMeld, fmt.Sprintf("at most %d declared melds, got %d", MaxMelds, len(in.Melds)))
 	}
 	for i, mi := range in.Melds {
-		ptr := "/melds/" + strconv.Itoa(i)
 		for j, t := range mi.Tiles {
-			count(ptr+"/tiles/"+strconv.Itoa(j), t)
+			v.count(t, "melds", i, j)
 		}
 		m, err := NewMeld(mi.Kind, mi.Tiles)
 		if err != nil {
-			add(ptr, ErrInvalidMeld, "%v", err)
+			v.add("/melds/"+strconv.Itoa(i), ErrInvalidMeld, err.Error())
 			continue
 		}
-		p.melds = append(p.melds, m)
+		if p.numMelds < MaxMelds {
+			p.melds[p.numMelds] = m
+			p.numMelds++
+		}
 		for _, t := range mi.Tiles {
 			p.meldTiles[t]++
 		}
 	}
 	for i, t := range in.Visible {
-		count("/visible/"+strconv.Itoa(i), t)
-		if t.Valid() {
+		if v.count(t, "visible", i, -1) {
 			p.visible[t]++
 		}
 	}
 	want := s.tiles() - 3*len(in.Melds)
 	if len(in.Melds) <= MaxMelds && len(in.Hand) != want {
-		add("/hand", ErrTileCount, "expected %d concealed tiles for a %s hand with %d declared meld(s) (%d tiles, counting 3 per meld), got %d",
-			want, s, len(in.Melds), s.tiles(), len(in.Hand))
+		v.add("/hand", ErrTileCount, fmt.Sprintf("expected %d concealed tiles for a %s hand with %d declared meld(s) (%d tiles, counting 3 per meld), got %d",
+			want, s, len(in.Melds), s.tiles(), len(in.Hand)))
 	}
-	if len(errs) > 0 {
-		return Position{}, &PositionError{Fields: errs}
+	if len(v.errs) > 0 {
+		return Position{}, &PositionError{Fields: v.errs}
 	}
 	return p, nil
+}
+
+// validator collects the problems of a position input. Pointers are built
+// only for offending elements, so a valid input costs no strings.
+type validator struct {
+	errs []*FieldError
+	seen [NumKinds]int // copies counted so far, in input order: hand, melds, visible (int: lists may be long)
+}
+
+func (v *validator) add(ptr string, sentinel error, detail string) {
+	v.errs = append(v.errs, &FieldError{Pointer: ptr, Detail: detail, Err: sentinel})
+}
+
+// count checks the tile at field[i] (or melds[i].tiles[j] when j >= 0) and
+// reports whether it is a valid tile.
+func (v *validator) count(t Tile, field string, i, j int) bool {
+	ptr := func() string {
+		if j >= 0 {
+			return "/" + field + "/" + strconv.Itoa(i) + "/tiles/" + strconv.Itoa(j)
+		}
+		return "/" + field + "/" + strconv.Itoa(i)
+	}
+	if !t.Valid() {
+		v.add(ptr(), ErrInvalidTile, fmt.Sprintf("tile id %d is outside 0–33", t))
+		return false
+	}
+	v.seen[t]++
+	if v.seen[t] == CopiesPerKind+1 {
+		v.add(ptr(), ErrTooManyCopies, fmt.Sprintf("a 5th %s: a set holds only 4 copies of each tile across hand, melds and visible tiles", t))
+	}
+	return true
 }
 
 // String names the stage: "complete" or "waiting".
@@ -184,10 +202,10 @@ func (p *Position) MeldTiles() Counts { return p.meldTiles }
 func (p *Position) Visible() Counts { return p.visible }
 
 // Melds returns the declared melds.
-func (p *Position) Melds() []Meld { return slices.Clone(p.melds) }
+func (p *Position) Melds() []Meld { return slices.Clone(p.melds[:p.numMelds]) }
 
 // NumMelds returns the number of declared melds.
-func (p *Position) NumMelds() int { return len(p.melds) }
+func (p *Position) NumMelds() int { return p.numMelds }
 
 // Rules returns the rules the position is judged under.
 func (p *Position) Rules() Rules { return p.rules }

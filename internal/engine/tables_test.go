@@ -78,3 +78,26 @@ func TestShantenFifthCopy(t *testing.T) {
 	}
 	_ = rand.N[int]
 }
+
+// TestNewPositionDoesNotAllocate: validating a well-formed position (the
+// per-request path of the service) allocates nothing.
+func TestNewPositionDoesNotAllocate(t *testing.T) {
+	hand, err := ParseTiles("234m678s11p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := PositionInput{
+		Hand:    hand,
+		Melds:   []MeldInput{{Kind: Pon, Tiles: []Tile{27, 27, 27}}, {Kind: Chi, Tiles: []Tile{22, 20, 21}}},
+		Visible: []Tile{0, 33},
+		Rules:   StandardRules(),
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, err := NewPosition(in, Complete); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("NewPosition allocates %v times per call, want 0", allocs)
+	}
+}

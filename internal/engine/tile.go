@@ -49,14 +49,18 @@ func (t Tile) IsTerminalOrHonor() bool { return t >= 27 || t%9 == 0 || t%9 == 8 
 // String returns the canonical name of t: "1m"…"9m", "1s"…"9s", "1p"…"9p",
 // "E" "S" "W" "N" "C" "F" "P". An invalid tile prints as "?".
 func (t Tile) String() string {
-	switch {
-	case t < 27:
-		return string([]byte{'1' + byte(t%9), suitLetters[t/9]})
-	case t < NumKinds:
-		return honorNames[t-27]
-	default:
-		return "?"
+	if t < NumKinds {
+		return tileNames[t]
 	}
+	return "?"
+}
+
+// tileNames are the canonical names by id.
+var tileNames = [NumKinds]string{
+	"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
+	"1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s",
+	"1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
+	"E", "S", "W", "N", "C", "F", "P",
 }
 
 // String returns the suit's letter: "m", "s", "p", or "z" for honors.

@@ -16,7 +16,7 @@ func waits(p *Position) []Wait {
 	for s := range codes {
 		codes[s] = suitCode(&h, s)
 	}
-	special := len(p.melds) == 0
+	special := p.numMelds == 0
 	var hs handShape
 	if special {
 		hs = shapeOf(&h)
@@ -74,10 +74,10 @@ type waitingAnalysis struct {
 func newWaitingAnalysis(p *Position) waitingAnalysis {
 	return waitingAnalysis{
 		ts:     tables(),
-		caps:   capsOf(&p.meldTiles, len(p.melds)),
-		blocks: MaxMelds - len(p.melds),
+		caps:   capsOf(&p.meldTiles, p.numMelds),
+		blocks: MaxMelds - p.numMelds,
 		rules:  p.rules,
-		melds:  len(p.melds),
+		melds:  p.numMelds,
 	}
 }
 
