@@ -87,9 +87,11 @@ const (
 // the last two kinds (32, 33).
 var orphanLanes = [5]uint64{0x01, 0x0101, 0x010100, 0x0101010101010000, 0x0101}
 
-// shapeOf computes a handShape eight kinds at a time.
+// shapeOf computes a handShape eight kinds at a time. Each per-kind flag
+// lives in bit 0 of its byte lane, so the five words' flags are merged by
+// shifting word w up by w bits and counted with one popcount.
 func shapeOf(hand *Counts) handShape {
-	var hs handShape
+	var held, two, odd, orphanHeld, orphanTwo, halves uint64
 	for w := range 5 {
 		var x uint64
 		if w < 4 {
@@ -97,16 +99,24 @@ func shapeOf(hand *Counts) handShape {
 		} else {
 			x = uint64(hand[32]) | uint64(hand[33])<<8
 		}
-		held := (x | x>>1 | x>>2) & lsb
-		two := (x>>1 | x>>2) & lsb
-		hs.kinds += bits.OnesCount64(held)
-		hs.pairs += bits.OnesCount64(two)
-		hs.odd += bits.OnesCount64(x & lsb)
-		hs.halves += int((x >> 1 & lsb2) * sumOf >> 56)
-		hs.orphanKinds += bits.OnesCount64(held & orphanLanes[w])
-		if two&orphanLanes[w] != 0 {
-			hs.orphanPair = 1
-		}
+		h := (x | x>>1 | x>>2) & lsb
+		t := (x>>1 | x>>2) & lsb
+		held |= h << w
+		two |= t << w
+		odd |= x & lsb << w
+		orphanHeld |= h & orphanLanes[w] << w
+		orphanTwo |= t & orphanLanes[w]
+		halves += x >> 1 & lsb2 // at most 2 a lane per word: 10 over five words
+	}
+	hs := handShape{
+		kinds:       bits.OnesCount64(held),
+		pairs:       bits.OnesCount64(two),
+		odd:         bits.OnesCount64(odd),
+		halves:      int(halves * sumOf >> 56),
+		orphanKinds: bits.OnesCount64(orphanHeld),
+	}
+	if orphanTwo != 0 {
+		hs.orphanPair = 1
 	}
 	return hs
 }

@@ -76,7 +76,7 @@ func TestShantenFifthCopy(t *testing.T) {
 			t.Errorf("Shanten(%s) = %d, want %d", tc.hand, got, tc.want)
 		}
 	}
-	_ = rand.N[int]
+
 }
 
 // TestNewPositionDoesNotAllocate: validating a well-formed position (the
@@ -99,5 +99,40 @@ func TestNewPositionDoesNotAllocate(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("NewPosition allocates %v times per call, want 0", allocs)
+	}
+}
+
+// TestShapeOfMatchesCounting checks the word-at-a-time handShape against
+// counting kind by kind.
+func TestShapeOfMatchesCounting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 20000 {
+		var c Counts
+		for i := range c {
+			if rng.IntN(3) == 0 {
+				c[i] = uint8(rng.IntN(5))
+			}
+		}
+		var want handShape
+		for i, k := range c {
+			if k == 0 {
+				continue
+			}
+			want.kinds++
+			want.odd += int(k % 2)
+			want.halves += int(k / 2)
+			if k >= 2 {
+				want.pairs++
+			}
+			if Tile(i).IsTerminalOrHonor() {
+				want.orphanKinds++
+				if k >= 2 {
+					want.orphanPair = 1
+				}
+			}
+		}
+		if got := shapeOf(&c); got != want {
+			t.Fatalf("shapeOf(%v) = %+v, want %+v", c, got, want)
+		}
 	}
 }
