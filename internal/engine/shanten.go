@@ -88,12 +88,14 @@ func capsOf(meldTiles *Counts, melds int) *caps {
 // shanten returns the shanten of a 13- or 14-tile position (counting 3 per meld).
 func shanten(hand, meldTiles *Counts, melds int, r Rules) int {
 	ts := tables()
-	v := vecsOf(ts, hand, capsOf(meldTiles, melds))
-	d := standardDistance(&v, MaxMelds-melds)
 	if melds == 0 {
-		d = min(d, specialDistance(hand, r))
+		// The common case reads the four vectors in place, without copies.
+		ab := conv(ts.vec(hand, 0), ts.vec(hand, 1))
+		cd := conv(ts.vec(hand, 2), ts.vec(hand, 3))
+		return min(finish(&ab, &cd, MaxMelds), specialDistance(hand, r)) - 1
 	}
-	return d - 1
+	v := vecsOf(ts, hand, capsOf(meldTiles, melds))
+	return standardDistance(&v, MaxMelds-melds) - 1
 }
 
 // specialDistance returns the least distance to the seven pairs and
