@@ -77,10 +77,11 @@ type rankHigh struct {
 	budget uint8 // tiles left for the low digits; only ranked codes are looked up
 }
 
-// Low digit counts: 5^5 low codes for a numbered suit, 5^4 for honors.
+// The low digits of a rank lookup: four kinds, 625 low codes. Both parts
+// of the index stay small (about 25 KB and 19 KB for a numbered suit).
 const (
-	suitLowSize  = 3125
-	honorLowSize = 625
+	rankLowDigits = 4
+	rankLowSize   = 625
 )
 
 func newRankIndex(n, lowDigits int) rankIndex {
@@ -115,21 +116,15 @@ func newRankIndex(n, lowDigits int) rankIndex {
 	return ri
 }
 
-// suitRank returns the rank of a numbered suit's code.
-func (ri *rankIndex) suitRank(code uint32) uint32 {
-	h := ri.hi[code/suitLowSize]
-	return h.before + uint32(ri.low[uint32(h.budget)*suitLowSize+code%suitLowSize])
-}
-
-// honorRank returns the rank of the honors' code.
-func (ri *rankIndex) honorRank(code uint32) uint32 {
-	h := ri.hi[code/honorLowSize]
-	return h.before + uint32(ri.low[uint32(h.budget)*honorLowSize+code%honorLowSize])
+// rank returns the rank of a code of at most maxTiles tiles.
+func (ri *rankIndex) rank(code uint32) uint32 {
+	h := ri.hi[code/rankLowSize]
+	return h.before + uint32(ri.low[uint32(h.budget)*rankLowSize+code%rankLowSize])
 }
 
 // tables builds the lookup tables on first use; they are read-only after.
 var tables = sync.OnceValue(func() *tableSet {
-	ts := &tableSet{suitRank: newRankIndex(9, 5), honorRank: newRankIndex(7, 4)}
+	ts := &tableSet{suitRank: newRankIndex(9, rankLowDigits), honorRank: newRankIndex(7, rankLowDigits)}
 	ts.suit, ts.suitFlags = buildTable(9, true)
 	ts.honor, ts.honorFlg = buildTable(7, false)
 	return ts
@@ -147,9 +142,9 @@ func (ts *tableSet) flags(s int, code uint32) uint8 {
 // vec returns the distance vector of suit s of c.
 func (ts *tableSet) vec(c *Counts, s int) *vec {
 	if s == 3 {
-		return &ts.honor[ts.honorRank.honorRank(suitCode(c, 3))]
+		return &ts.honor[ts.honorRank.rank(suitCode(c, 3))]
 	}
-	return &ts.suit[ts.suitRank.suitRank(suitCode(c, s))]
+	return &ts.suit[ts.suitRank.rank(suitCode(c, s))]
 }
 
 // Build-time lanes: the distances of all fields of one code, 6 bits a

@@ -29,13 +29,7 @@ func TestTablesMatchCappedDP(t *testing.T) {
 				digits[i] = uint8(code / pow5[i] % 5)
 			}
 			want := cappedVec(digits, four[:tc.n], tc.seq, maxBlocks)
-			var r uint32
-			if tc.seq {
-				r = tc.rank.suitRank(code)
-			} else {
-				r = tc.rank.honorRank(code)
-			}
-			if r != uint32(j) {
+			if r := tc.rank.rank(code); r != uint32(j) {
 				t.Fatalf("rank(%v) = %d, want %d", digits, r, j)
 			}
 			if got := tc.table[j]; got != want {
