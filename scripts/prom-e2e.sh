@@ -173,8 +173,10 @@ wait_scrape() { # wait until Prometheus has scraped judged again (at most 10s)
 }
 
 # --- burst --------------------------------------------------------------------------------
-# 4 rounds of 30 requests, each round followed by a scrape, so that rate() sees the counters
-# grow between samples. Hands repeat across rounds: the caches both miss and hit.
+# 4 rounds of 33 requests, each round followed by a scrape, so that rate() sees the counters
+# grow between samples. Hands repeat across rounds, so the caches hit; each round also sends
+# hands of its own, so every judgment misses (and feeds judged_engine_duration_seconds, which
+# only cache misses record) between every two scrapes.
 hu_hands=(123m456s789p11122z 123m456s789p11133z 111m222s333p44pEEE 19m19s19pESWNPFCC 22334455667788m)
 tenpai_hands=(123m456s789p1112z 123m456s789p1113z 111m222s333p44pEE 19m19s19pESWNPFC 2233445566778m)
 post() { # post ROUTE BODY WANT_STATUS
@@ -193,6 +195,9 @@ for round in 1 2 3 4; do
 		post /tenpai "{\"hand\":\"${tenpai_hands[$(((i + round) % 5))]}\"}" 200
 		post /discard '{"hand":"111m222s333p44pEEN","discard":"N"}' 200
 	done
+	post /hu "{\"hand\":\"123m456s789p${round}${round}${round}55z\"}" 200
+	post /tenpai "{\"hand\":\"123m456s789p${round}${round}${round}5z\"}" 200
+	post /discard "{\"hand\":\"111m222s333p44p${round}${round}${round}z\",\"discard\":\"4p\"}" 200
 	post /hu '{"hand":"123m"}' 422
 	post /hu '{"hnad":"123m456s789p11122z"}' 400
 	post /nope '{}' 404
