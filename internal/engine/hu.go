@@ -9,12 +9,20 @@ import (
 // the numbered suits, 3 for honors).
 func suitCode(c *Counts, s int) uint32 {
 	if s == 3 {
-		h := (*[7]uint8)(c[27:34])
-		return uint32(h[0]) + 5*(uint32(h[1])+5*(uint32(h[2])+5*(uint32(h[3])+5*(uint32(h[4])+5*(uint32(h[5])+5*uint32(h[6]))))))
+		return code7((*[7]uint8)(c[27:34]))
 	}
-	k := (*[9]uint8)(c[s*9 : s*9+9])
+	return code9((*[9]uint8)(c[s*9 : s*9+9]))
+}
+
+// code9 returns the base-5 code of a numbered suit's nine counts.
+func code9(k *[9]uint8) uint32 {
 	return uint32(k[0]) + 5*(uint32(k[1])+5*(uint32(k[2])+5*(uint32(k[3])+5*(uint32(k[4])+
 		5*(uint32(k[5])+5*(uint32(k[6])+5*(uint32(k[7])+5*uint32(k[8]))))))))
+}
+
+// code7 returns the base-5 code of the seven honor counts.
+func code7(h *[7]uint8) uint32 {
+	return uint32(h[0]) + 5*(uint32(h[1])+5*(uint32(h[2])+5*(uint32(h[3])+5*(uint32(h[4])+5*(uint32(h[5])+5*uint32(h[6]))))))
 }
 
 // lookup returns the win flags of the four suits of c.

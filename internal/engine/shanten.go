@@ -90,8 +90,10 @@ func shanten(hand, meldTiles *Counts, melds int, r Rules) int {
 	ts := tables()
 	if melds == 0 {
 		// The common case reads the four vectors in place, without copies.
-		ab := conv(ts.vec(hand, 0), ts.vec(hand, 1))
-		cd := conv(ts.vec(hand, 2), ts.vec(hand, 3))
+		ab := conv(&ts.suit[ts.suitRank.rank(code9((*[9]uint8)(hand[0:9])))],
+			&ts.suit[ts.suitRank.rank(code9((*[9]uint8)(hand[9:18])))])
+		cd := conv(&ts.suit[ts.suitRank.rank(code9((*[9]uint8)(hand[18:27])))],
+			&ts.honor[ts.honorRank.rank(code7((*[7]uint8)(hand[27:34])))])
 		return min(finish(&ab, &cd, MaxMelds), specialDistance(hand, r)) - 1
 	}
 	v := vecsOf(ts, hand, capsOf(meldTiles, melds))
