@@ -253,6 +253,28 @@ func TestEndToEnd(t *testing.T) {
 
 // holdRequest sends the headers and the first half of POST /hu over a new
 // connection, so the handler is left in flight waiting for the rest.
+// finishHeld completes a request begun by holdRequest, checks that it got
+// the whole /hu answer, and waits up to limit for run to return nil.
+func finishHeld(t *testing.T, s *server, finish func() *http.Response, limit time.Duration) {
+	t.Helper()
+	resp := finish()
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("held request = %d, %v; want 200", resp.StatusCode, err)
+	}
+	checkJSON(t, string(body), huWant)
+	select {
+	case err := <-s.done:
+		s.done <- err
+		if err != nil {
+			t.Fatalf("run = %v, want nil", err)
+		}
+	case <-time.After(limit):
+		t.Fatalf("run did not return within %s after the held request finished", limit)
+	}
+}
+
 func holdRequest(t *testing.T, s *server) (net.Conn, func() *http.Response) {
 	t.Helper()
 	conn, err := net.DialTimeout("tcp", s.api, waitLimit)
@@ -316,23 +338,7 @@ func TestShutdownDrainsInFlightRequests(t *testing.T) {
 	default:
 	}
 
-	resp := finish()
-	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("held request = %d, %v; want 200", resp.StatusCode, err)
-	}
-	checkJSON(t, string(body), huWant)
-
-	select {
-	case err := <-s.done:
-		s.done <- err
-		if err != nil {
-			t.Fatalf("run = %v, want nil", err)
-		}
-	case <-time.After(waitLimit):
-		t.Fatal("run did not return after the last request finished")
-	}
+	finishHeld(t, s, finish, waitLimit)
 	if s.logs.find(t, "shutting down") == nil || s.logs.find(t, "stopped") == nil {
 		t.Errorf("logs lack the shutting down and stopped lines:\n%s", s.logs)
 	}

@@ -151,23 +151,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 	default:
 	}
 
-	resp := finish()
-	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("held request = %d, %v; want 200", resp.StatusCode, err)
-	}
-	checkJSON(t, string(body), huWant)
-
-	select {
-	case err := <-s.done:
-		s.done <- err
-		if err != nil {
-			t.Fatalf("run = %v, want nil", err)
-		}
-	case <-time.After(shutdownTimeout - time.Since(stopped)):
-		t.Fatalf("run did not return within the %s shutdown timeout", shutdownTimeout)
-	}
+	finishHeld(t, s, finish, shutdownTimeout-time.Since(stopped))
 	load.halt()
 	checkLoadResults(t, s, load.results, stopped)
 }
