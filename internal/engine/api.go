@@ -7,40 +7,81 @@ import (
 
 // Hu returns the forms in which a complete position wins; the empty set
 // when it does not win. It does not allocate.
-func Hu(p *Position) Forms { return huForms(&p.hand, p.numMelds, p.rules) }
+func Hu(p *Position) Forms {
+	if !p.rules.plain() {
+		return variantHu(p)
+	}
+	return huForms(&p.hand, p.numMelds, p.rules)
+}
 
 // Shanten returns the shanten number (向听数) of a waiting or complete
 // position: the least number of tiles to exchange to reach a winning hand,
 // minus one, never counting on a 5th copy of a tile. −1 means complete, 0
 // ready. It is the minimum over the forms the rules allow; with declared
-// melds only the standard form applies. It does not allocate.
-func Shanten(p *Position) int { return shanten(&p.hand, &p.meldTiles, p.numMelds, p.rules) }
+// melds only the standard form (and, with one meld, the knitted straight)
+// applies. Under wildcard rules every tile still needed may be a wildcard
+// drawn later, so a tile may be needed as a 5th copy. It does not allocate.
+func Shanten(p *Position) int {
+	if !p.rules.plain() {
+		return variantShanten(p)
+	}
+	return shanten(&p.hand, &p.meldTiles, p.numMelds, p.rules)
+}
 
 // Decompositions lists every distinct reading of a complete position's
 // concealed tiles as a pair plus sequences and triplets, sorted by pair,
-// then by blocks. It is empty when the standard form does not win.
+// then by blocks. It is empty when the standard form does not win. Under
+// wildcard rules the wildcards are placed in every distinct way, except
+// that a block or pair made only of wildcards is read once, as a triplet
+// (or pair) of the first wildcard kind; the list stops at
+// MaxDecompositions readings.
 func Decompositions(p *Position) []Decomposition {
+	if !p.rules.plain() {
+		return variantDecompositions(p)
+	}
 	return decompositions(&p.hand)
 }
+
+// MaxDecompositions caps the readings Decompositions lists for one hand.
+const MaxDecompositions = 256
 
 // Waits lists, by tile id, the tiles that complete a waiting position: every
 // kind with fewer than 4 copies in hand and melds whose addition wins in
 // some form, with the forms and the wait shapes over all decompositions.
 // It is empty unless the position is ready (shanten 0).
-func Waits(p *Position) []Wait { return waits(p) }
+//
+// Under wildcard rules a drawn wildcard completes every ready hand: its kind
+// is listed (with shape WildcardWait) while a copy is left to draw.
+func Waits(p *Position) []Wait {
+	if !p.rules.plain() {
+		return variantWaits(p)
+	}
+	return waits(p)
+}
 
 // EffectiveTiles lists, by id, the tile kinds (with fewer than 4 copies in
 // hand and melds) whose draw lowers a waiting position's shanten (有效牌).
 // For a ready position they are its waits.
-func EffectiveTiles(p *Position) []Tile { return effectiveTiles(p) }
+func EffectiveTiles(p *Position) []Tile {
+	if !p.rules.plain() {
+		return variantEffective(p)
+	}
+	return effectiveTiles(p)
+}
 
 // Advise returns, for every distinct concealed tile of a complete position
 // in id order, the shanten and effective tiles after discarding it.
-func Advise(p *Position) []Option { return advise(p) }
+func Advise(p *Position) []Option {
+	if !p.rules.plain() {
+		return variantAdvise(p)
+	}
+	return advise(p)
+}
 
-// RankOptions returns opts sorted best first: by shanten ascending, then by
-// the remaining copies (as counted by p.Remaining) of the effective tiles
-// descending, then by discarded tile id. opts is not modified.
+// RankOptions returns opts sorted best first: discards of wildcards last,
+// then by shanten ascending, then by the remaining copies (as counted by
+// p.Remaining) of the effective tiles descending, then by discarded tile
+// id. opts is not modified.
 func RankOptions(p *Position, opts []Option) []Option {
 	type ranked struct {
 		Option
@@ -52,6 +93,7 @@ func RankOptions(p *Position, opts []Option) []Option {
 	}
 	slices.SortFunc(rs, func(a, b ranked) int {
 		return cmp.Or(
+			cmp.Compare(b2i(p.rules.Wildcards.Has(a.Discard)), b2i(p.rules.Wildcards.Has(b.Discard))),
 			cmp.Compare(a.Shanten, b.Shanten),
 			cmp.Compare(b.total, a.total),
 			cmp.Compare(a.Discard, b.Discard),
@@ -120,4 +162,12 @@ func (p *Position) Draw(t Tile) (Position, bool) {
 	q.hand[t]++
 	q.stage = Complete
 	return q, true
+}
+
+// b2i returns 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

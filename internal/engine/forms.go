@@ -11,6 +11,15 @@ const (
 	SevenPairs
 	// ThirteenOrphans is one of each terminal and honor plus a duplicate.
 	ThirteenOrphans
+	// HonorsAndKnitted (全不靠) is 14 distinct tiles from one knitted set
+	// (147, 258 and 369 over the three suits) and the seven honors.
+	HonorsAndKnitted
+	// GreaterHonorsAndKnitted (七星不靠) is honors-and-knitted holding all
+	// seven honors; it is reported together with HonorsAndKnitted.
+	GreaterHonorsAndKnitted
+	// KnittedStraight (组合龙) is the nine knitted tiles plus one meld and a
+	// pair, or the nine inside honors-and-knitted.
+	KnittedStraight
 )
 
 // Forms is a set of winning forms; the zero value is "does not win".
@@ -23,6 +32,9 @@ var formNames = []struct {
 	{Standard, "standard"},
 	{SevenPairs, "sevenPairs"},
 	{ThirteenOrphans, "thirteenOrphans"},
+	{HonorsAndKnitted, "honorsAndKnitted"},
+	{GreaterHonorsAndKnitted, "greaterHonorsAndKnitted"},
+	{KnittedStraight, "knittedStraight"},
 }
 
 // Has reports whether f is in the set.
@@ -33,7 +45,7 @@ func (fs Forms) Wins() bool { return fs != 0 }
 
 // Names lists the forms in the set by their API names, in a fixed order.
 func (fs Forms) Names() []string {
-	out := make([]string, 0, 3)
+	out := make([]string, 0, 4)
 	for _, fn := range formNames {
 		if fs.Has(fn.f) {
 			out = append(out, fn.name)
@@ -53,7 +65,7 @@ func (f Form) String() string {
 }
 
 // Shape is the shape of a wait in one reading of a hand. Shapes is a set.
-type Shape uint8
+type Shape uint16
 
 // The wait shapes.
 const (
@@ -71,10 +83,17 @@ const (
 	SevenPairsWait
 	// ThirteenOrphansWait completes thirteen orphans.
 	ThirteenOrphansWait
+	// HonorsAndKnittedWait completes honors-and-knitted.
+	HonorsAndKnittedWait
+	// KnittedStraightWait completes the nine tiles of a knitted straight.
+	KnittedStraightWait
+	// WildcardWait is a drawn wildcard: it completes the hand standing for
+	// any of the hand's winning tiles.
+	WildcardWait
 )
 
 // Shapes is a set of wait shapes.
-type Shapes uint8
+type Shapes uint16
 
 var shapeNames = []struct {
 	s    Shape
@@ -87,6 +106,9 @@ var shapeNames = []struct {
 	{DualPon, "dualPon"},
 	{SevenPairsWait, "sevenPairs"},
 	{ThirteenOrphansWait, "thirteenOrphans"},
+	{HonorsAndKnittedWait, "honorsAndKnitted"},
+	{KnittedStraightWait, "knittedStraight"},
+	{WildcardWait, "wildcard"},
 }
 
 // Has reports whether s is in the set.

@@ -17,10 +17,13 @@ func (k BlockKind) String() string {
 	return "triplet"
 }
 
-// Block is one meld of a decomposition; First is its lowest tile.
+// Block is one meld of a decomposition; First is its lowest tile. Under
+// wildcard rules, bit i of Wild says that the i-th of Tiles() is a
+// wildcard standing for that tile.
 type Block struct {
 	Kind  BlockKind
 	First Tile
+	Wild  uint8
 }
 
 // Tiles returns the block's three tiles in id order.
@@ -33,10 +36,12 @@ func (b Block) Tiles() [3]Tile {
 
 // Decomposition is one reading of concealed tiles in the standard form: a
 // pair and melds (declared melds are not repeated here). Blocks are sorted
-// by First, sequences before triplets on the same tile.
+// by First, sequences before triplets on the same tile. Bit i of PairWild
+// says that the pair's i-th tile is a wildcard standing for Pair.
 type Decomposition struct {
-	Pair   Tile
-	Blocks []Block
+	Pair     Tile
+	PairWild uint8
+	Blocks   []Block
 }
 
 // Wait is one tile that completes a waiting position, with the forms it

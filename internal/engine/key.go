@@ -46,5 +46,29 @@ func (k *Key) Code() uint64 {
 		flags |= 4
 	}
 	flags |= uint64(k.Stage) << 3
-	return code ^ flags<<59
+	code ^= flags << 59
+	if v := k.Rules.variantBits(); v != 0 {
+		code ^= v * 0xBF58476D1CE4E5B9
+	}
+	return code
+}
+
+// variantBits packs the rules fields beyond the standard forms into one
+// word, zero for plain rules without them.
+func (r Rules) variantBits() uint64 {
+	var b uint64
+	if r.HonorsAndKnitted {
+		b |= 1
+	}
+	if r.KnittedStraight {
+		b |= 2
+	}
+	if r.SuitsOnly {
+		b |= 4
+	}
+	b |= uint64(r.MaxSuits&3) << 3
+	if r.Melds == 5 {
+		b |= 1 << 5
+	}
+	return b | uint64(r.Wildcards)<<6
 }

@@ -70,12 +70,18 @@ const (
 // MaxMelds is the most declared melds a 4-meld hand can hold.
 const MaxMelds = 4
 
-// tilesFor returns how many tiles a position of stage s holds, counting 3 per meld.
-func (s Stage) tiles() int {
+// MaxDeclaredMelds is the most declared melds any game allows (5, in
+// 16-tile games).
+const MaxDeclaredMelds = 5
+
+// Tiles returns how many tiles a position of stage s holds in a game of
+// melds melds plus a pair, counting 3 per declared meld: 3·melds+2
+// complete, one fewer waiting.
+func (s Stage) Tiles(melds int) int {
 	if s == Complete {
-		return 14
+		return 3*melds + 2
 	}
-	return 13
+	return 3*melds + 1
 }
 
 // MeldInput is a declared meld as a caller states it.
@@ -99,7 +105,7 @@ type Position struct {
 	hand      Counts
 	meldTiles Counts
 	visible   Counts
-	melds     [MaxMelds]Meld
+	melds     [MaxDeclaredMelds]Meld
 	numMelds  int
 	rules     Rules
 	stage     Stage
@@ -107,18 +113,27 @@ type Position struct {
 
 // NewPosition validates in and returns the position it describes, judged at
 // stage s. On failure it returns a *PositionError naming every offending
-// element; the error wraps ErrInvalidTile, ErrTileCount, ErrTooManyCopies
-// or ErrInvalidMeld.
+// element; the error wraps ErrInvalidTile, ErrTileCount, ErrTooManyCopies,
+// ErrInvalidMeld or ErrInvalidRules. Sizes follow the rules' meld count,
+// and under SuitsOnly rules an honor anywhere is an invalid tile.
 func NewPosition(in PositionInput, s Stage) (Position, error) {
-	v := validator{}
-	p := Position{rules: in.Rules, stage: s}
+	v := validator{suitsOnly: in.Rules.SuitsOnly}
+	if err := in.Rules.Validate(); err != nil {
+		var pe *PositionError
+		if errors.As(err, &pe) {
+			v.errs = append(v.errs, pe.Fields...)
+		}
+	}
+	rules := in.Rules.normal()
+	maxMelds := min(rules.MeldCount(), MaxDeclaredMelds)
+	p := Position{rules: rules, stage: s}
 	for i, t := range in.Hand {
 		if v.count(t, "hand", i, -1) {
 			p.hand[t]++
 		}
 	}
-	if len(in.Melds) > MaxMelds {
-		v.add("/melds", ErrInvalidMeld, fmt.Sprintf("at most %d declared melds, got %d", MaxMelds, len(in.Melds)))
+	if len(in.Melds) > maxMelds {
+		v.add("/melds", ErrInvalidMeld, fmt.Sprintf("at most %d declared melds, got %d", maxMelds, len(in.Melds)))
 	}
 	for i, mi := range in.Melds {
 		for j, t := range mi.Tiles {
@@ -129,7 +144,7 @@ func NewPosition(in PositionInput, s Stage) (Position, error) {
 			v.add("/melds/"+strconv.Itoa(i), ErrInvalidMeld, err.Error())
 			continue
 		}
-		if p.numMelds < MaxMelds {
+		if p.numMelds < maxMelds {
 			p.melds[p.numMelds] = m
 			p.numMelds++
 		}
@@ -142,10 +157,11 @@ func NewPosition(in PositionInput, s Stage) (Position, error) {
 			p.visible[t]++
 		}
 	}
-	want := s.tiles() - 3*len(in.Melds)
-	if len(in.Melds) <= MaxMelds && len(in.Hand) != want {
+	size := s.Tiles(maxMelds)
+	want := size - 3*len(in.Melds)
+	if len(in.Melds) <= maxMelds && len(in.Hand) != want {
 		v.add("/hand", ErrTileCount, fmt.Sprintf("expected %d concealed tiles for a %s hand with %d declared meld(s) (%d tiles, counting 3 per meld), got %d",
-			want, s, len(in.Melds), s.tiles(), len(in.Hand)))
+			want, s, len(in.Melds), size, len(in.Hand)))
 	}
 	if len(v.errs) > 0 {
 		return Position{}, &PositionError{Fields: v.errs}
@@ -156,7 +172,8 @@ func NewPosition(in PositionInput, s Stage) (Position, error) {
 // validator collects the problems of a position input. Pointers are built
 // only for offending elements, so a valid input costs no strings.
 type validator struct {
-	errs []*FieldError
+	suitsOnly bool // honors are invalid tiles
+	errs      []*FieldError
 	seen [NumKinds]int // copies counted so far, in input order: hand, melds, visible (int: lists may be long)
 }
 
@@ -175,6 +192,10 @@ func (v *validator) count(t Tile, field string, i, j int) bool {
 	}
 	if !t.Valid() {
 		v.add(ptr(), ErrInvalidTile, fmt.Sprintf("tile id %d is outside 0–33", t))
+		return false
+	}
+	if v.suitsOnly && t.Suit() == Honors {
+		v.add(ptr(), ErrInvalidTile, fmt.Sprintf("%s is an honor, and the rules play a suits-only set (honors false)", t))
 		return false
 	}
 	v.seen[t]++
@@ -215,8 +236,11 @@ func (p *Position) Stage() Stage { return p.stage }
 
 // Remaining returns how many copies of t are still unseen: 4 minus the
 // copies in the hand, in declared melds and among the visible tiles, never
-// negative.
+// negative; 0 for honors in a suits-only set.
 func (p *Position) Remaining(t Tile) int {
+	if p.rules.SuitsOnly && t.Suit() == Honors {
+		return 0
+	}
 	r := CopiesPerKind - int(p.hand[t]) - int(p.meldTiles[t]) - int(p.visible[t])
 	return max(r, 0)
 }
