@@ -174,7 +174,7 @@ func NewPosition(in PositionInput, s Stage) (Position, error) {
 type validator struct {
 	suitsOnly bool // honors are invalid tiles
 	errs      []*FieldError
-	seen [NumKinds]int // copies counted so far, in input order: hand, melds, visible (int: lists may be long)
+	seen      [NumKinds]int // copies counted so far, in input order: hand, melds, visible (int: lists may be long)
 }
 
 func (v *validator) add(ptr string, sentinel error, detail string) {
