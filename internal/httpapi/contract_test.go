@@ -322,7 +322,7 @@ var errorCases = []errorCase{
 		status: 422, specRejects: true},
 	{name: "too many melds", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "1m", "melds": [{"type": "pon", "tiles": "EEE"}, {"type": "pon", "tiles": "SSS"}, {"type": "pon", "tiles": "WWW"}, {"type": "pon", "tiles": "NNN"}, {"type": "pon", "tiles": "CCC"}]}`,
 		status: 422, specRejects: true},
-	{name: "unknown preset", method: "POST", path: "/tenpai", contentType: "application/json", body: `{"hand": "1112345678999m", "rules": "sichuan"}`,
+	{name: "unknown preset", method: "POST", path: "/tenpai", contentType: "application/json", body: `{"hand": "1112345678999m", "rules": "chinese"}`,
 		status: 422, specRejects: true, example: "UnknownPresetProblem"},
 	{name: "missing hand", method: "POST", path: "/tenpai", contentType: "application/json", body: `{"visible": "1m"}`,
 		status: 422, specRejects: true},

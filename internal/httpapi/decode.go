@@ -42,6 +42,18 @@ func (e *fieldErrors) impossible(ptr string, format string, args ...any) {
 // count returns how many errors were recorded.
 func (e *fieldErrors) count() int { return len(e.malformed) + len(e.invalid) }
 
+// inRules reports whether any error recorded points into the rules.
+func (e *fieldErrors) inRules() bool {
+	for _, list := range [][]fieldProblem{e.malformed, e.invalid} {
+		for _, f := range list {
+			if f.Pointer == "/rules" || strings.HasPrefix(f.Pointer, "/rules/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // write answers with a problem listing the errors, malformed ones first
 // (400) and impossible ones otherwise (422). It reports whether it wrote.
 func (e *fieldErrors) write(w http.ResponseWriter) bool {
@@ -158,13 +170,11 @@ func preciseRequest(w http.ResponseWriter, body []byte, s engine.Stage, discard 
 	if !ok {
 		return judgmentRequest{}, false
 	}
-	var (
-		req  judgmentRequest
-		errs fieldErrors
-	)
-	req.pos, ok = position(m, s, &errs)
+	var errs fieldErrors
+	pp := position(m, s, &errs)
+	req := judgmentRequest{pos: pp.pos}
 	if discard {
-		req.query = discardQuery(m, &req.pos, ok, &errs)
+		req.query = discardQuery(m, &pp, &errs)
 	}
 	if errs.write(w) {
 		return judgmentRequest{}, false
@@ -363,12 +373,22 @@ func str(raw json.RawMessage, ptr string, errs *fieldErrors) (string, bool) {
 // positionMembers are the request members every judgment accepts.
 var positionMembers = []string{"hand", "melds", "visible", "rules"}
 
+// parsedPosition is the outcome of parsing the common members.
+type parsedPosition struct {
+	pos engine.Position
+	ok  bool // pos is valid: no problem was found
+	// rules are the request's rules; rulesOK says whether they parsed, so
+	// that the other members can be checked against them.
+	rules   engine.Rules
+	rulesOK bool
+}
+
 // position parses the common members into a validated position of stage s.
-// Problems go to errs; ok is false when there were any, and then the
-// position is not usable. Engine validation (counts, copies, melds) runs
-// only when every tile and meld type parsed, so it never reports a
-// consequence of an earlier error.
-func position(m members, s engine.Stage, errs *fieldErrors) (engine.Position, bool) {
+// Problems go to errs. Engine validation (counts, copies, melds, rules)
+// runs only when every tile, meld type and rules field parsed, so it never
+// reports a consequence of an earlier error; when only the rules parsed,
+// they are still checked on their own.
+func position(m members, s engine.Stage, errs *fieldErrors) parsedPosition {
 	before := errs.count()
 	var in engine.PositionInput
 	parsed := true
@@ -387,23 +407,38 @@ func position(m members, s engine.Stage, errs *fieldErrors) (engine.Position, bo
 		in.Visible, ok = tileList(raw, "/visible", errs)
 		parsed = parsed && ok
 	}
-	in.Rules = engine.StandardRules()
+	rr := requestRules{rules: engine.StandardRules()}
+	rulesOK := true
 	if raw, ok := m["rules"]; ok {
-		in.Rules = rules(raw, errs)
+		rr, rulesOK = parseRules(raw, errs)
 	}
-	if !parsed {
-		return engine.Position{}, false
+	in.Rules = rr.rules
+	out := parsedPosition{rules: rr.rules, rulesOK: rulesOK}
+	switch {
+	case parsed && rulesOK:
+		p, err := engine.NewPosition(in, s)
+		engineErrors(err, &rr, errs)
+		out.pos = p
+	case rulesOK:
+		engineErrors(rr.rules.Validate(), &rr, errs)
 	}
-	p, err := engine.NewPosition(in, s)
+	out.rulesOK = rulesOK && !errs.inRules()
+	out.ok = errs.count() == before
+	return out
+}
+
+// engineErrors records the field errors of an engine validation error,
+// pointing into the request.
+func engineErrors(err error, rr *requestRules, errs *fieldErrors) {
 	var perr *engine.PositionError
-	if errors.As(err, &perr) {
+	switch {
+	case errors.As(err, &perr):
 		for _, f := range perr.Fields {
-			errs.impossible(f.Pointer, "%s", f.Detail)
+			errs.impossible(rr.pointer(f.Pointer), "%s", f.Detail)
 		}
-	} else if err != nil {
+	case err != nil:
 		errs.impossible("", "%v", err)
 	}
-	return p, errs.count() == before
 }
 
 // melds parses the declared melds: an array of {"type", "tiles"} objects.
@@ -440,50 +475,4 @@ func melds(raw json.RawMessage, errs *fieldErrors) ([]engine.MeldInput, bool) {
 		out = append(out, mi)
 	}
 	return out, errs.count() == before
-}
-
-// rulesMembers are the members of a rules object.
-var rulesMembers = []string{"preset", "sevenPairs", "sevenPairsFourAlike", "thirteenOrphans"}
-
-// rules parses the rules: a preset name, or an object naming a preset
-// (default "standard") whose given fields override it.
-func rules(raw json.RawMessage, errs *fieldErrors) engine.Rules {
-	if jsonKind(raw) == "string" {
-		name, _ := str(raw, "/rules", errs)
-		return preset(name, "/rules", errs)
-	}
-	if jsonKind(raw) != "object" {
-		errs.badType("/rules", "must be a preset name (%s) or an object, got %s", strings.Join(engine.PresetNames(), ", "), jsonKind(raw))
-		return engine.StandardRules()
-	}
-	m, _ := objectMembers(raw, "/rules", errs, rulesMembers...)
-	r := engine.StandardRules()
-	if raw, ok := m["preset"]; ok {
-		if name, ok := str(raw, "/rules/preset", errs); ok {
-			r = preset(name, "/rules/preset", errs)
-		}
-	}
-	for _, f := range []struct {
-		name string
-		dst  *bool
-	}{
-		{"sevenPairs", &r.SevenPairs},
-		{"sevenPairsFourAlike", &r.SevenPairsFourAlike},
-		{"thirteenOrphans", &r.ThirteenOrphans},
-	} {
-		if raw, ok := m[f.name]; ok {
-			*f.dst = boolean(raw, "/rules/"+f.name, errs)
-		}
-	}
-	return r
-}
-
-// preset looks up a named rules preset.
-func preset(name, ptr string, errs *fieldErrors) engine.Rules {
-	r, err := engine.Preset(name)
-	if err != nil {
-		errs.impossible(ptr, "%v", err)
-		return engine.StandardRules()
-	}
-	return r
 }

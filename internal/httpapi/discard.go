@@ -87,19 +87,27 @@ func handleDiscard(j *judgment[discardResult], maxBody int64) http.HandlerFunc {
 	}
 }
 
-// discardQuery parses the discard members; the drawn tile is checked
-// against the hand only when the position itself is valid.
-func discardQuery(m members, p *engine.Position, posOK bool, errs *fieldErrors) engine.DiscardQuery {
+// discardQuery parses the discard members. Their tiles are checked
+// against the rules when those parsed (no honors in a suits-only set), and
+// the drawn tile against the hand only when the position is valid.
+func discardQuery(m members, pp *parsedPosition, errs *fieldErrors) engine.DiscardQuery {
 	q := engine.DiscardQuery{VoidSuit: engine.Honors}
 	if raw, ok := m["discard"]; ok {
-		q.Tile, _ = tile(raw, "/discard", errs)
+		t, ok := tile(raw, "/discard", errs)
+		if ok && pp.rulesOK {
+			checkSuitsOnly(t, "/discard", pp.rules, errs)
+		}
+		q.Tile = t
 	} else {
 		errs.impossible("/discard", "required: the tile to discard")
 	}
 	if raw, ok := m["drawn"]; ok {
 		t, ok := tile(raw, "/drawn", errs)
-		if ok && posOK {
-			if hand := p.Hand(); hand[t] == 0 {
+		if ok && pp.rulesOK {
+			ok = checkSuitsOnly(t, "/drawn", pp.rules, errs)
+		}
+		if ok && pp.ok {
+			if hand := pp.pos.Hand(); hand[t] == 0 {
 				errs.impossible("/drawn", "the drawn tile %s is not in the hand", t)
 			}
 		}
@@ -118,6 +126,17 @@ func discardQuery(m members, p *engine.Position, posOK bool, errs *fieldErrors) 
 		}
 	}
 	return q
+}
+
+// checkSuitsOnly records an honor named at ptr under suits-only rules, in
+// the engine's words for an honor in the hand, and reports whether t may
+// be played.
+func checkSuitsOnly(t engine.Tile, ptr string, r engine.Rules, errs *fieldErrors) bool {
+	if r.SuitsOnly && t.IsHonor() {
+		errs.impossible(ptr, "%s is an honor, and the rules play a suits-only set (honors false)", t)
+		return false
+	}
+	return true
 }
 
 // newDiscardResponse answers q from the judgment of p.

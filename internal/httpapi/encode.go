@@ -136,14 +136,41 @@ func (r *huResponse) appendJSON(b []byte) []byte {
 	b = appendList(append(b, `,"decompositions":`...), r.Decompositions, appendDecomposition)
 	b = appendInt(append(b, `,"shanten":`...), r.Shanten)
 	b = appendString(append(b, `,"notation":`...), r.Notation)
+	b = appendWildcardCount(b, r.WildcardCount)
 	return append(b, '}')
+}
+
+// appendWildcardCount appends the wildcardCount member, if given.
+func appendWildcardCount(b []byte, n *int) []byte {
+	if n == nil {
+		return b
+	}
+	return appendInt(append(b, `,"wildcardCount":`...), *n)
 }
 
 // appendDecomposition appends a decomposition object.
 func appendDecomposition(b []byte, d *decomposition) []byte {
 	b = appendInt(append(b, `{"pair":`...), int(d.Pair))
+	if len(d.PairWildcards) > 0 {
+		b = appendInts(append(b, `,"pairWildcards":`...), d.PairWildcards)
+	}
 	b = appendList(append(b, `,"melds":`...), d.Melds, appendBlock)
 	return append(b, '}')
+}
+
+// appendInts appends a JSON array of numbers; nil is null.
+func appendInts(b []byte, ns []int) []byte {
+	if ns == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, n := range ns {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendInt(b, n)
+	}
+	return append(b, ']')
 }
 
 // appendBlock appends a block object.
@@ -157,6 +184,9 @@ func appendBlock(b []byte, k *block) []byte {
 		b = appendInt(b, n)
 	}
 	b = append(b, ']')
+	if len(k.Wildcards) > 0 {
+		b = appendInts(append(b, `,"wildcards":`...), k.Wildcards)
+	}
 	return append(b, '}')
 }
 
@@ -169,6 +199,7 @@ func (r *tenpaiResponse) appendJSON(b []byte) []byte {
 	b = appendList(append(b, `,"effective":`...), r.Effective, appendTileEntry)
 	b = appendInt(append(b, `,"totalEffective":`...), r.TotalEffective)
 	b = appendString(append(b, `,"notation":`...), r.Notation)
+	b = appendWildcardCount(b, r.WildcardCount)
 	return append(b, '}')
 }
 
@@ -228,22 +259,26 @@ func tileName(t engine.Tile) string {
 	return t.String()
 }
 
+// numShapes is the number of wait shapes: shape sets are below
+// 1<<numShapes.
+const numShapes = 10
+
 // formNames and shapeNames hold the names of every set of forms and of
 // shapes, shared by all answers: nobody may modify them.
 var (
-	formNames = sync.OnceValue(func() *[256][]string {
-		return namesTable(func(i uint8) []string { return engine.Forms(i).Names() })
+	formNames = sync.OnceValue(func() [][]string {
+		return namesTable(1<<8, func(i int) []string { return engine.Forms(i).Names() })
 	})
-	shapeNames = sync.OnceValue(func() *[256][]string {
-		return namesTable(func(i uint8) []string { return engine.Shapes(i).Names() })
+	shapeNames = sync.OnceValue(func() [][]string {
+		return namesTable(1<<numShapes, func(i int) []string { return engine.Shapes(i).Names() })
 	})
 )
 
-// namesTable lists names(i) for every uint8 i.
-func namesTable(names func(uint8) []string) *[256][]string {
-	var table [256][]string
+// namesTable lists names(i) for every i below n.
+func namesTable(n int, names func(int) []string) [][]string {
+	table := make([][]string, n)
 	for i := range table {
-		table[i] = names(uint8(i))
+		table[i] = names(i)
 	}
-	return &table
+	return table
 }

@@ -28,6 +28,9 @@ func fastRequest(body []byte, s engine.Stage, discard bool) (req judgmentRequest
 	if err != nil {
 		return judgmentRequest{}, false
 	}
+	if d.in.Rules.SuitsOnly && discard && (d.query.Tile.IsHonor() || d.query.HasDrawn && d.query.Drawn.IsHonor()) {
+		return judgmentRequest{}, false // an honor where the set has none
+	}
 	if d.query.HasDrawn {
 		if hand := p.Hand(); hand[d.query.Drawn] == 0 {
 			return judgmentRequest{}, false
@@ -37,7 +40,7 @@ func fastRequest(body []byte, s engine.Stage, discard bool) (req judgmentRequest
 }
 
 // member identifies a request member, as a bit of a memberSet.
-type member uint16
+type member uint32
 
 // The request members the fast decoder knows.
 const (
@@ -49,17 +52,22 @@ const (
 	mDrawn
 	mRiichi
 	mVoidSuit
-	mType        // melds/N/type
-	mTiles       // melds/N/tiles
-	mPreset      // rules/preset
-	mSevenPairs  // rules/sevenPairs
-	mFourAlike   // rules/sevenPairsFourAlike
-	mThirteen    // rules/thirteenOrphans
-	mDiscardOnly = mDiscard | mDrawn | mRiichi | mVoidSuit
+	mType         // melds/N/type
+	mTiles        // melds/N/tiles
+	mPreset       // rules/preset
+	mSevenPairs   // rules/sevenPairs
+	mFourAlike    // rules/sevenPairsFourAlike
+	mThirteen     // rules/thirteenOrphans
+	mHonorsKnit   // rules/honorsAndKnitted
+	mKnitStraight // rules/knittedStraight
+	mHonors       // rules/honors
+	mMaxSuits     // rules/maxSuits
+	mWildcards    // rules/wildcards; rules/melds is mMelds
+	mDiscardOnly  = mDiscard | mDrawn | mRiichi | mVoidSuit
 )
 
 // memberSet is a set of members seen in one object.
-type memberSet uint16
+type memberSet uint32
 
 // has reports whether m is in the set.
 func (s memberSet) has(m member) bool { return s&memberSet(m) != 0 }
@@ -70,13 +78,16 @@ var memberNames = map[string]member{
 	"discard": mDiscard, "drawn": mDrawn, "riichi": mRiichi, "voidSuit": mVoidSuit,
 	"type": mType, "tiles": mTiles,
 	"preset": mPreset, "sevenPairs": mSevenPairs, "sevenPairsFourAlike": mFourAlike, "thirteenOrphans": mThirteen,
+	"honorsAndKnitted": mHonorsKnit, "knittedStraight": mKnitStraight, "honors": mHonors, "maxSuits": mMaxSuits,
+	"wildcards": mWildcards,
 }
 
 // Which members each object of the schema allows.
 const (
 	topMembers         = mHand | mMelds | mVisible | mRules
 	meldMembers        = mType | mTiles
-	rulesObjectMembers = mPreset | mSevenPairs | mFourAlike | mThirteen
+	rulesObjectMembers = mPreset | mSevenPairs | mFourAlike | mThirteen | mHonorsKnit | mKnitStraight |
+		mHonors | mMaxSuits | mMelds | mWildcards
 )
 
 // tileNameTable maps the usual tile names to tiles, each checked with
@@ -242,22 +253,9 @@ func (d *fastDecoder) rules() (engine.Rules, bool) {
 	}
 	var (
 		presetName []byte
-		values     [3]bool // sevenPairs, sevenPairsFourAlike, thirteenOrphans
+		o          rulesOverrides
 	)
-	given, ok := d.object(rulesObjectMembers, func(m member) bool {
-		var ok bool
-		switch m {
-		case mPreset:
-			presetName, ok = d.str()
-		case mSevenPairs:
-			values[0], ok = d.boolean()
-		case mFourAlike:
-			values[1], ok = d.boolean()
-		case mThirteen:
-			values[2], ok = d.boolean()
-		}
-		return ok
-	})
+	given, ok := d.object(rulesObjectMembers, func(m member) bool { return d.rulesMember(m, &presetName, &o) })
 	if !ok {
 		return engine.Rules{}, false
 	}
@@ -268,14 +266,103 @@ func (d *fastDecoder) rules() (engine.Rules, bool) {
 			return engine.Rules{}, false
 		}
 	}
-	// The flags override the preset, whatever the member order.
-	flags := [3]*bool{&r.SevenPairs, &r.SevenPairsFourAlike, &r.ThirteenOrphans}
-	for i, m := range [3]member{mSevenPairs, mFourAlike, mThirteen} {
-		if given.has(m) {
-			*flags[i] = values[i]
+	o.apply(&r, given)
+	return r, true
+}
+
+// rulesOverrides holds the override fields of a rules object as read, to
+// be applied over the preset, whatever the member order.
+type rulesOverrides struct {
+	flags     [5]bool // as in rulesFlags
+	honors    bool
+	maxSuits  uint8
+	melds     uint8
+	wildcards engine.WildSet
+}
+
+// rulesFlags are the override members that set a Rules flag, in the order
+// of rulesOverrides.flags.
+var rulesFlags = [5]member{mSevenPairs, mFourAlike, mThirteen, mHonorsKnit, mKnitStraight}
+
+// rulesMember reads the value of one rules object member. It gives up on
+// values out of range and on repeated wildcards, leaving their problems to
+// the precise decoder.
+func (d *fastDecoder) rulesMember(m member, presetName *[]byte, o *rulesOverrides) bool {
+	var ok bool
+	switch m {
+	case mPreset:
+		*presetName, ok = d.str()
+	case mMaxSuits:
+		o.maxSuits, ok = d.smallInt(1, 3)
+	case mMelds:
+		o.melds, ok = d.smallInt(4, 5)
+	case mWildcards:
+		o.wildcards, ok = d.wildcards()
+	case mHonors:
+		o.honors, ok = d.boolean()
+	default:
+		for i, f := range rulesFlags {
+			if f == m {
+				o.flags[i], ok = d.boolean()
+			}
 		}
 	}
-	return r, true
+	return ok
+}
+
+// apply sets the given overrides on r.
+func (o *rulesOverrides) apply(r *engine.Rules, given memberSet) {
+	dst := [5]*bool{&r.SevenPairs, &r.SevenPairsFourAlike, &r.ThirteenOrphans, &r.HonorsAndKnitted, &r.KnittedStraight}
+	for i, m := range rulesFlags {
+		if given.has(m) {
+			*dst[i] = o.flags[i]
+		}
+	}
+	if given.has(mHonors) {
+		r.SuitsOnly = !o.honors
+	}
+	if given.has(mMaxSuits) {
+		r.MaxSuits = o.maxSuits
+	}
+	if given.has(mMelds) {
+		r.Melds = o.melds
+	}
+	if given.has(mWildcards) {
+		r.Wildcards = o.wildcards
+	}
+}
+
+// wildcards reads the wildcard kinds, giving up on a repeated kind.
+func (d *fastDecoder) wildcards() (engine.WildSet, bool) {
+	tiles, ok := d.tiles()
+	if !ok {
+		return 0, false
+	}
+	var set engine.WildSet
+	for _, t := range tiles {
+		if set.Has(t) {
+			return 0, false
+		}
+		set |= engine.NewWildSet(t)
+	}
+	return set, true
+}
+
+// smallInt reads a one-digit integer from lo to hi.
+func (d *fastDecoder) smallInt(lo, hi uint8) (uint8, bool) {
+	d.space()
+	if d.i >= len(d.b) {
+		return 0, false
+	}
+	c := d.b[d.i]
+	if c < '0'+lo || c > '0'+hi {
+		return 0, false
+	}
+	d.i++
+	if d.i < len(d.b) && !delimiter(d.b[d.i]) {
+		return 0, false
+	}
+	return c - '0', true
 }
 
 // tiles reads a tile list: an array of ids and names, or a compact string.

@@ -26,18 +26,27 @@ type huResponse struct {
 	Decompositions []decomposition `json:"decompositions"`
 	Shanten        int             `json:"shanten"`
 	Notation       string          `json:"notation"`
+	// WildcardCount is the number of wildcard tiles among the concealed
+	// tiles, given only under rules with wildcards.
+	WildcardCount *int `json:"wildcardCount,omitempty"`
 }
 
 // decomposition is one standard-form reading of the concealed tiles.
 type decomposition struct {
-	Pair  engine.Tile `json:"pair"`
-	Melds []block     `json:"melds"`
+	Pair engine.Tile `json:"pair"`
+	// PairWildcards lists which of the pair's two tiles (0, 1) are
+	// wildcards standing for Pair; omitted when none is.
+	PairWildcards []int   `json:"pairWildcards,omitempty"`
+	Melds         []block `json:"melds"`
 }
 
 // block is one meld of a decomposition.
 type block struct {
 	Type  string `json:"type"`
 	Tiles [3]int `json:"tiles"`
+	// Wildcards lists which of Tiles (0, 1, 2) are wildcards standing for
+	// that tile; omitted when none is.
+	Wildcards []int `json:"wildcards,omitempty"`
 }
 
 // handleHu serves POST /hu: does a 14-tile position win, in which forms,
@@ -65,7 +74,35 @@ func newHuResponse(p *engine.Position, res huResult) huResponse {
 		Decompositions: decompositions(res.decomps),
 		Shanten:        res.shanten,
 		Notation:       p.Notation(),
+		WildcardCount:  wildcardCount(p),
 	}
+}
+
+// wildcardCount returns the number of wildcard tiles among p's concealed
+// tiles, or nil when p's rules have no wildcards.
+func wildcardCount(p *engine.Position) *int {
+	r := p.Rules()
+	if r.Wildcards == 0 {
+		return nil
+	}
+	hand := p.Hand()
+	n := 0
+	for _, t := range r.Wildcards.Tiles() {
+		n += int(hand[t])
+	}
+	return &n
+}
+
+// wildPositions lists the set bits of the low n bits of mask: the places
+// of a block's or pair's wildcards. It is nil when there are none.
+func wildPositions(mask uint8, n int) []int {
+	var out []int
+	for i := range n {
+		if mask>>i&1 == 1 {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // decompositions converts engine decompositions to their JSON shape.
@@ -75,9 +112,9 @@ func decompositions(ds []engine.Decomposition) []decomposition {
 		blocks := make([]block, len(d.Blocks))
 		for k, b := range d.Blocks {
 			ts := b.Tiles()
-			blocks[k] = block{Type: b.Kind.String(), Tiles: [3]int{int(ts[0]), int(ts[1]), int(ts[2])}}
+			blocks[k] = block{Type: b.Kind.String(), Tiles: [3]int{int(ts[0]), int(ts[1]), int(ts[2])}, Wildcards: wildPositions(b.Wild, 3)}
 		}
-		out[i] = decomposition{Pair: d.Pair, Melds: blocks}
+		out[i] = decomposition{Pair: d.Pair, PairWildcards: wildPositions(d.PairWild, 2), Melds: blocks}
 	}
 	return out
 }

@@ -46,7 +46,7 @@ type Config struct {
 }
 
 // NewAPI returns the API handler: POST /hu, /tenpai and /discard, and GET
-// /healthz, /readyz and /openapi.yaml. Unknown paths and methods get 404
+// /rules, /healthz, /readyz and /openapi.yaml. Unknown paths and methods get 404
 // and 405 problems. It is safe for concurrent use.
 func NewAPI(cfg Config) http.Handler {
 	log := cfg.Logger
@@ -69,6 +69,7 @@ func NewAPI(cfg Config) http.Handler {
 	r.Get("/healthz", healthz)
 	r.Get("/readyz", readyz(cfg.Ready))
 	r.Get("/openapi.yaml", openAPI(cfg.Spec))
+	r.Get("/rules", handleRules())
 	r.Group(func(r chi.Router) {
 		r.Use(limitInFlight(cfg.MaxInFlight))
 		r.Post("/hu", handleHu(newJudgment("hu", cfg.CacheSize, m, judgeHu), maxBody))

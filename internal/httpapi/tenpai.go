@@ -28,6 +28,9 @@ type tenpaiResponse struct {
 	Effective      []tileEntry `json:"effective"`
 	TotalEffective int         `json:"totalEffective"`
 	Notation       string      `json:"notation"`
+	// WildcardCount is the number of wildcard tiles among the concealed
+	// tiles, given only under rules with wildcards.
+	WildcardCount *int `json:"wildcardCount,omitempty"`
 }
 
 // handleTenpai serves POST /tenpai: is a 13-tile position ready, on which
@@ -59,5 +62,6 @@ func newTenpaiResponse(p *engine.Position, res tenpaiResult) tenpaiResponse {
 		Effective:      effective,
 		TotalEffective: totalEffective,
 		Notation:       p.Notation(),
+		WildcardCount:  wildcardCount(p),
 	}
 }
