@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"slices"
 )
 
@@ -104,16 +103,6 @@ func decompositions(hand *Counts) []Decomposition {
 	}
 	slices.SortFunc(out, compareDecompositions)
 	return out
-}
-
-// compareDecompositions orders by pair, then block by block.
-func compareDecompositions(a, b Decomposition) int {
-	if c := cmp.Compare(a.Pair, b.Pair); c != 0 {
-		return c
-	}
-	return slices.CompareFunc(a.Blocks, b.Blocks, func(x, y Block) int {
-		return cmp.Or(cmp.Compare(x.First, y.First), cmp.Compare(x.Kind, y.Kind))
-	})
 }
 
 // waitShapes returns the shapes in which t completes the standard form of

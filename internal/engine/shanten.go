@@ -110,24 +110,32 @@ func specialDistance(hand *Counts, r Rules) int {
 	return hs.special(r)
 }
 
-// infVec is a vec with every combination impossible.
-var infVec = vec{{inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}}
+// infGvec is a gvec with every combination impossible.
+var infGvec = gvec{{inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}, {inf, inf}}
 
 // cappedVec solves one suit exactly when some kinds have fewer than 4
-// usable copies: a dynamic program over the kinds in order, whose state is
-// the number of sequences begun one kind earlier (a) and two kinds earlier
-// (b), stored at index a*5+b. Only up to blocks melds are counted; larger
-// m stay inf.
+// usable copies; see cappedDP.
 func cappedVec(h, cp []uint8, seq bool, blocks int) vec {
-	var cur, next [25]vec
+	g := cappedDP(h, cp, seq, blocks)
+	var v vec
+	copy(v[:], g[:])
+	return v
+}
+
+// cappedDP solves one suit exactly under per-kind caps: a dynamic program
+// over the kinds in order, whose state is the number of sequences begun one
+// kind earlier (a) and two kinds earlier (b), stored at index a*5+b. Only up
+// to blocks melds are counted; larger m stay inf.
+func cappedDP(h, cp []uint8, seq bool, blocks int) gvec {
+	var cur, next [25]gvec
 	var curLive, nextLive [25]bool
-	cur[0] = infVec
+	cur[0] = infGvec
 	cur[0][0][0] = 0
 	curLive[0] = true
 	n := len(h)
 	for i := range n {
 		for k := range next {
-			next[k] = infVec
+			next[k] = infGvec
 			nextLive[k] = false
 		}
 		maxSeq := 0
@@ -166,7 +174,7 @@ func cappedVec(h, cp []uint8, seq bool, blocks int) vec {
 
 // step relaxes dst with src shifted by melds and pair at the given cost.
 // Impossible entries stay impossible: inf plus a cost is still at least inf.
-func step(src, dst *vec, melds, pair int, cost uint8, blocks int) {
+func step(src, dst *gvec, melds, pair int, cost uint8, blocks int) {
 	for m := 0; m+melds <= blocks; m++ {
 		d := &dst[m+melds]
 		if pair == 0 {

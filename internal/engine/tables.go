@@ -12,13 +12,14 @@ import (
 // contain m melds (sequences or triplets) plus p pairs, never using more
 // than 4 copies of a kind. Complete-hand checks read it at distance 0.
 const (
-	maxBlocks  = 4
-	maxTiles   = 3*maxBlocks + 2 // the most tiles a hand holds
-	fields     = (maxBlocks + 1) * 2
-	fieldBits  = 5 // distances are at most maxTiles
-	fieldMask  = 1<<fieldBits - 1
-	suitCodes  = 1953125 // 5^9
-	honorCodes = 78125   // 5^7
+	maxBlocksAny = 5 // the most melds in any game's hand (16-tile games)
+	maxBlocks    = 4
+	maxTiles     = 3*maxBlocks + 2 // the most tiles a hand holds
+	fields       = (maxBlocks + 1) * 2
+	fieldBits    = 5 // distances are at most maxTiles
+	fieldMask    = 1<<fieldBits - 1
+	suitCodes    = 1953125 // 5^9
+	honorCodes   = 78125   // 5^7
 )
 
 // Entry flag bits above the distance fields, describing the suit's tiles
@@ -84,9 +85,9 @@ const (
 	rankLowSize   = 625
 )
 
-func newRankIndex(n, lowDigits int) rankIndex {
+func newRankIndex(n, lowDigits, most int) rankIndex {
 	lowSize := pow5[lowDigits]
-	ri := rankIndex{lowSize: lowSize, low: make([]uint16, (maxTiles+1)*int(lowSize))}
+	ri := rankIndex{lowSize: lowSize, low: make([]uint16, (most+1)*int(lowSize))}
 	sum := func(code uint32) int {
 		t := 0
 		for ; code > 0; code /= 5 {
@@ -94,8 +95,8 @@ func newRankIndex(n, lowDigits int) rankIndex {
 		}
 		return t
 	}
-	var fit [maxTiles + 1]uint32 // low digit strings within each budget
-	for b := 0; b <= maxTiles; b++ {
+	fit := make([]uint32, most+1) // low digit strings within each budget
+	for b := 0; b <= most; b++ {
 		var below uint32
 		for l := range lowSize {
 			ri.low[uint32(b)*lowSize+l] = uint16(below)
@@ -107,7 +108,7 @@ func newRankIndex(n, lowDigits int) rankIndex {
 	}
 	var before uint32
 	for h := range pow5[n-lowDigits] {
-		left := maxTiles - sum(h)
+		left := most - sum(h)
 		ri.hi = append(ri.hi, rankHigh{before: before, budget: uint8(max(left, 0))})
 		if left >= 0 {
 			before += fit[left]
@@ -116,7 +117,7 @@ func newRankIndex(n, lowDigits int) rankIndex {
 	return ri
 }
 
-// rank returns the rank of a code of at most maxTiles tiles.
+// rank returns the rank of a code within the index's tile budget.
 func (ri *rankIndex) rank(code uint32) uint32 {
 	h := ri.hi[code/rankLowSize]
 	return h.before + uint32(ri.low[uint32(h.budget)*rankLowSize+code%rankLowSize])
@@ -124,7 +125,7 @@ func (ri *rankIndex) rank(code uint32) uint32 {
 
 // tables builds the lookup tables on first use; they are read-only after.
 var tables = sync.OnceValue(func() *tableSet {
-	ts := &tableSet{suitRank: newRankIndex(9, rankLowDigits), honorRank: newRankIndex(7, rankLowDigits)}
+	ts := &tableSet{suitRank: newRankIndex(9, rankLowDigits, maxTiles), honorRank: newRankIndex(7, rankLowDigits, maxTiles)}
 	ts.suit, ts.suitFlags = buildTable(9, true)
 	ts.honor, ts.honorFlg = buildTable(7, false)
 	return ts
@@ -178,9 +179,9 @@ func laneMin(x, y uint64) uint64 {
 //     code; it is n_f − |code| when the code itself is a part, else the least
 //     distance after removing one tile.
 func buildTable(n int, seq bool) (byRank []vec, flags []uint64) {
-	cl := listCodes(n)
-	masks := containsPass(n, seq, cl)
-	partPass(n, cl, masks) // in place: the contains masks become part masks
+	cl := listCodes(n, maxTiles)
+	masks := containsPass(n, seq, cl, geom4)
+	partPass(n, cl, masks, geom4) // in place: the contains masks become part masks
 	dense := distancePass(n, cl, masks)
 	byRank = make([]vec, len(cl.code))
 	flags = make([]uint64, (pow5[n]+31)/32)
@@ -209,14 +210,14 @@ type codeList struct {
 	full []uint16
 }
 
-// listCodes enumerates the codes of n kinds with at most maxTiles tiles.
-func listCodes(n int) *codeList {
-	const most = 405350 // codes of 9 kinds with at most 14 tiles
+// listCodes enumerates the codes of n kinds with at most most tiles.
+func listCodes(n, most int) *codeList {
+	const capacity = 405350 // codes of 9 kinds with at most 14 tiles
 	cl := &codeList{
-		code: make([]uint32, 0, most),
-		sum:  make([]uint8, 0, most),
-		nz:   make([]uint16, 0, most),
-		full: make([]uint16, 0, most),
+		code: make([]uint32, 0, capacity),
+		sum:  make([]uint8, 0, capacity),
+		nz:   make([]uint16, 0, capacity),
+		full: make([]uint16, 0, capacity),
 	}
 	var walk func(i int, code uint32, sum uint8, nz, full uint16)
 	walk = func(i int, code uint32, sum uint8, nz, full uint16) {
@@ -227,7 +228,7 @@ func listCodes(n int) *codeList {
 			cl.full = append(cl.full, full)
 			return
 		}
-		for d := uint8(0); d <= 4 && sum+d <= maxTiles; d++ {
+		for d := uint8(0); d <= 4 && int(sum+d) <= most; d++ {
 			nz2, full2 := nz, full
 			if d > 0 {
 				nz2 |= 1 << i
@@ -243,17 +244,30 @@ func listCodes(n int) *codeList {
 }
 
 // patternTiles[f] is n_f, the tile count of field f's pattern.
-var patternTiles = func() (nt [fields]uint8) {
+var patternTiles = func() (nt [2 * (maxBlocksAny + 1)]uint8) {
 	for f := range nt {
 		nt[f] = uint8(3*(f/2) + 2*(f%2))
 	}
 	return nt
 }()
 
-// fieldsWith returns the fields whose pattern has exactly (eq) or more than
-// (!eq) k tiles.
-func fieldsWith(k uint8, eq bool) (mask uint16) {
-	for f, nf := range patternTiles {
+// geom is the size of a table: its number of fields (2 per meld count
+// 0..blocks) and the most tiles a code holds.
+type geom struct {
+	fields, tiles int
+}
+
+// The table sizes: four melds (14 tiles) for the standard tables, five
+// (17) for the variant ones.
+var (
+	geom4 = geom{fields: fields, tiles: maxTiles}
+	geom5 = geom{fields: 2 * (maxBlocksAny + 1), tiles: 3*maxBlocksAny + 2}
+)
+
+// fieldsWith returns the fields of g whose pattern has exactly (eq) or
+// more than (!eq) k tiles.
+func fieldsWith(k uint8, eq bool, g geom) (mask uint16) {
+	for f, nf := range patternTiles[:g.fields] {
 		if nf == k && eq || nf > k && !eq {
 			mask |= 1 << f
 		}
@@ -262,9 +276,9 @@ func fieldsWith(k uint8, eq bool) (mask uint16) {
 }
 
 // containsPass finds which patterns each code contains exactly.
-func containsPass(n int, seq bool, cl *codeList) []uint16 {
-	const all = 1<<fields - 1
-	const pairless = 0x155 & all // the p = 0 fields
+func containsPass(n int, seq bool, cl *codeList, g geom) []uint16 {
+	all := uint16(1)<<g.fields - 1
+	pairless := 0x5555 & all // the p = 0 fields
 	contains := make([]uint16, pow5[n])
 	contains[0] = 1 // 0 melds, 0 pairs
 	for j := 1; j < len(cl.code); j++ {
@@ -289,17 +303,17 @@ func containsPass(n int, seq bool, cl *codeList) []uint16 {
 
 // partPass turns the contains masks into part masks: which patterns each
 // code is part of.
-func partPass(n int, cl *codeList, masks []uint16) {
-	var exact, larger [maxTiles + 1]uint16
+func partPass(n int, cl *codeList, masks []uint16, g geom) {
+	exact, larger := make([]uint16, g.tiles+1), make([]uint16, g.tiles+1)
 	for k := range exact {
-		exact[k] = fieldsWith(uint8(k), true)
-		larger[k] = fieldsWith(uint8(k), false)
+		exact[k] = fieldsWith(uint8(k), true, g)
+		larger[k] = fieldsWith(uint8(k), false, g)
 	}
 	kinds := uint16(1)<<n - 1
 	for j := len(cl.code) - 1; j >= 0; j-- {
 		code, k := cl.code[j], cl.sum[j]
 		var up uint16
-		if k < maxTiles {
+		if int(k) < g.tiles {
 			for open := kinds &^ cl.full[j]; open != 0; open &= open - 1 {
 				up |= masks[code+pow5[bits.TrailingZeros16(open)]]
 			}
@@ -312,7 +326,7 @@ func partPass(n int, cl *codeList, masks []uint16) {
 func distancePass(n int, cl *codeList, part []uint16) []entry {
 	var base [maxTiles + 1]uint64 // lanes n_f − k, for fields with n_f >= k
 	for k := range base {
-		for f, nf := range patternTiles {
+		for f, nf := range patternTiles[:fields] {
 			if nf >= uint8(k) {
 				base[k] |= uint64(nf-uint8(k)) << (laneBits * f)
 			}

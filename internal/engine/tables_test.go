@@ -17,7 +17,7 @@ func TestTablesMatchCappedDP(t *testing.T) {
 		table []vec
 		rank  *rankIndex
 	}{{9, true, ts.suit, &ts.suitRank}, {7, false, ts.honor, &ts.honorRank}} {
-		cl := listCodes(tc.n)
+		cl := listCodes(tc.n, maxTiles)
 		step := 1
 		if testing.Short() {
 			step = 37

@@ -1,15 +1,537 @@
 package engine
 
-// The variant judgments: rules with wildcards, knitted forms, a suit limit
-// or five melds. They share one model. The hand splits into real tiles and
-// jokers (the copies of wildcard kinds); a form's distance d is the least
-// number of tiles to add to the real tiles to hold it, where under wildcard
-// rules any kind may be added any number of times; the jokers fill d of
-// them, so the shanten is d − jokers − 1 and the hand wins when d ≤ jokers.
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
-func variantHu(p *Position) Forms                       { return 0 }
-func variantShanten(p *Position) int                    { return 8 }
-func variantDecompositions(p *Position) []Decomposition { return nil }
-func variantWaits(p *Position) []Wait                   { return nil }
-func variantEffective(p *Position) []Tile               { return nil }
-func variantAdvise(p *Position) []Option                { return nil }
+// The variant judgments: rules with wildcards, knitted forms, a suit limit
+// or five melds. They share one model. The concealed tiles split into real
+// tiles and jokers (the copies of wildcard kinds). A form's distance d is
+// the least number of tiles to add to the real tiles so that they hold the
+// form, where under wildcard rules any kind may be added any number of
+// times (a joker, held or drawn later, stands for it) and otherwise no kind
+// beyond its 4th copy. The held jokers fill d of them: the shanten is
+// d − jokers − 1, and the hand wins when d ≤ jokers.
+
+// variantCtx holds what the variant judgments of one position need.
+type variantCtx struct {
+	vt        *variantTableSet
+	r         Rules
+	wild      bool
+	blocks    int    // melds the concealed part forms besides the pair
+	melds     int    // declared melds
+	meldTiles Counts // tiles of the declared melds
+	meldSuits uint8  // numbered suits of the declared melds, as bits
+	caps      *caps  // copies left by declared melds, without wildcards
+}
+
+func newVariantCtx(p *Position) *variantCtx {
+	x := &variantCtx{
+		vt:        variantTables(),
+		r:         p.rules,
+		wild:      p.rules.Wildcards != 0,
+		blocks:    p.rules.MeldCount() - p.numMelds,
+		melds:     p.numMelds,
+		meldTiles: p.meldTiles,
+		meldSuits: heldSuits(&p.meldTiles),
+	}
+	if !x.wild && p.numMelds > 0 {
+		c := caps{blocks: x.blocks}
+		for t, k := range p.meldTiles {
+			c.usable[t] = CopiesPerKind - k
+		}
+		x.caps = &c
+	}
+	return x
+}
+
+// heldSuits returns the numbered suits c holds, as bits.
+func heldSuits(c *Counts) uint8 {
+	var s uint8
+	for i := range 3 {
+		if code9((*[9]uint8)(c[i*9:i*9+9])) != 0 {
+			s |= 1 << i
+		}
+	}
+	return s
+}
+
+// split returns hand's real tiles and its number of jokers.
+func split(hand *Counts, wild WildSet) (Counts, int) {
+	real, w := *hand, 0
+	for x := uint64(wild); x != 0; x &= x - 1 {
+		t := bits.TrailingZeros64(x)
+		w += int(real[t])
+		real[t] = 0
+	}
+	return real, w
+}
+
+// suitLimited reports whether the rules limit the suits and real (with the
+// declared melds) holds more than they allow.
+func (x *variantCtx) overSuitLimit(real *Counts) bool {
+	k := int(x.r.MaxSuits)
+	return (k == 1 || k == 2) && bits.OnesCount8(heldSuits(real)|x.meldSuits) > k
+}
+
+// variantHu returns the forms in which a complete variant position wins.
+func variantHu(p *Position) Forms {
+	return newVariantCtx(p).hu(&p.hand)
+}
+
+// hu returns the winning forms of a complete concealed hand.
+func (x *variantCtx) hu(hand *Counts) Forms {
+	real, w := split(hand, x.r.Wildcards)
+	if x.overSuitLimit(&real) {
+		return 0
+	}
+	var fs Forms
+	if x.jokersFit(&real, w, true) {
+		fs |= Forms(Standard)
+	}
+	if x.melds == 0 {
+		fs |= x.specialHu(&real, w)
+	}
+	if x.r.KnittedStraight && x.melds <= 1 && x.knittedStraightHu(&real, w) {
+		fs |= Forms(KnittedStraight)
+	}
+	return fs
+}
+
+// jokersFit reports whether real plus w jokers is exactly melds (plus the
+// pair when pair is set). The tile count decides how many melds.
+func (x *variantCtx) jokersFit(real *Counts, w int, pair bool) bool {
+	vt := x.vt
+	j := [4]uint8{
+		vt.suitJokers[code9((*[9]uint8)(real[0:9]))],
+		vt.suitJokers[code9((*[9]uint8)(real[9:18]))],
+		vt.suitJokers[code9((*[9]uint8)(real[18:27]))],
+		vt.honorJokers[code7((*[7]uint8)(real[27:34]))],
+	}
+	sum := int(j[0]&15) + int(j[1]&15) + int(j[2]&15) + int(j[3]&15)
+	if !pair {
+		return sum <= w
+	}
+	best := sum + 2 // a pair of jokers
+	for _, e := range j {
+		best = min(best, sum-int(e&15)+int(e>>4))
+	}
+	return best <= w
+}
+
+// specialHu returns the concealed special forms real plus w jokers wins.
+func (x *variantCtx) specialHu(real *Counts, w int) Forms {
+	var fs Forms
+	r := x.r
+	if r.SevenPairs || r.ThirteenOrphans {
+		hs := shapeOf(real)
+		if r.SevenPairs && hs.sevenPairs(r.SevenPairsFourAlike) <= w {
+			fs |= Forms(SevenPairs)
+		}
+		if r.ThirteenOrphans && hs.thirteenOrphans() <= w {
+			fs |= Forms(ThirteenOrphans)
+		}
+	}
+	if r.HonorsAndKnitted || r.KnittedStraight {
+		fs |= x.honorsKnittedHu(real, w)
+	}
+	return fs
+}
+
+// knittedSets are the six knitted sets as kind masks: 147 of one suit, 258
+// of another, 369 of the third.
+var knittedSets = func() (ks [6]uint64) {
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for i, pm := range perms {
+		for off, s := range pm {
+			for r := off; r < 9; r += 3 {
+				ks[i] |= 1 << (s*9 + r)
+			}
+		}
+	}
+	return ks
+}()
+
+// honorMask holds the seven honor kinds.
+const honorMask = uint64(0x7f) << 27
+
+// kindMask returns the kinds c holds, and whether any is held twice or more.
+func kindMask(c *Counts) (held uint64, dup bool) {
+	var two uint64
+	for w := range 5 {
+		var v uint64
+		if w < 4 {
+			v = binary.LittleEndian.Uint64(c[w*8 : w*8+8])
+		} else {
+			v = uint64(c[32]) | uint64(c[33])<<8
+		}
+		h := (v | v>>1 | v>>2) & lsb
+		t := (v>>1 | v>>2) & lsb
+		two |= t
+		// Gather the eight lane flags into eight bits.
+		held |= (h * 0x0102040810204080 >> 56) << (8 * w)
+	}
+	return held, two != 0
+}
+
+// honorsKnittedHu returns honors-and-knitted (and the greater form, and a
+// knitted straight inside it) when real plus w jokers wins so.
+func (x *variantCtx) honorsKnittedHu(real *Counts, w int) Forms {
+	held, dup := kindMask(real)
+	if dup {
+		return 0
+	}
+	honors := bits.OnesCount64(held & honorMask)
+	numbered := bits.OnesCount64(held &^ honorMask)
+	var fs Forms
+	for _, k := range knittedSets {
+		if held&^(k|honorMask) != 0 {
+			continue
+		}
+		if x.r.HonorsAndKnitted {
+			fs |= Forms(HonorsAndKnitted)
+			if numbered <= 7 {
+				fs |= Forms(GreaterHonorsAndKnitted)
+			}
+		}
+		if x.r.KnittedStraight && honors <= 5 {
+			fs |= Forms(KnittedStraight)
+		}
+	}
+	return fs
+}
+
+// knittedStraightHu reports whether real plus w jokers is a knitted
+// straight's nine tiles plus melds and a pair.
+func (x *variantCtx) knittedStraightHu(real *Counts, w int) bool {
+	held, _ := kindMask(real)
+	for _, k := range knittedSets {
+		rest, missing := withoutKnitted(real, held, k)
+		if missing <= w && x.jokersFit(&rest, w-missing, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutKnitted returns real less one copy of each kind of the knitted set
+// k it holds, and how many of the set's nine kinds it lacks.
+func withoutKnitted(real *Counts, held, k uint64) (Counts, int) {
+	rest := *real
+	for m := held & k; m != 0; m &= m - 1 {
+		rest[bits.TrailingZeros64(m)]--
+	}
+	return rest, 9 - bits.OnesCount64(held&k)
+}
+
+// variantShanten returns the shanten of a variant position.
+func variantShanten(p *Position) int {
+	return newVariantCtx(p).distance(&p.hand) - 1
+}
+
+// distance returns the shanten plus one of a concealed hand of either
+// stage: the least form distance less the jokers held.
+func (x *variantCtx) distance(hand *Counts) int {
+	real, w := split(hand, x.r.Wildcards)
+	d := x.standard(&real)
+	if x.melds == 0 {
+		d = min(d, x.specialDistance(&real))
+	}
+	if x.r.KnittedStraight && x.melds <= 1 {
+		d = min(d, x.knittedStraightDistance(&real))
+	}
+	return d - w
+}
+
+// suitVec returns suit s's distance vector of real.
+func (x *variantCtx) suitVec(real *Counts, s int) gvec {
+	switch {
+	case s == 3 && x.r.SuitsOnly:
+		return zeroGvec
+	case x.caps != nil && x.caps.capped(s):
+		lo, hi := suitBounds(s)
+		return cappedDP(real[lo:hi], x.caps.usable[lo:hi], s < 3, x.blocks)
+	}
+	return *x.vt.vec(real, s, x.wild)
+}
+
+// standard returns the standard form's distance of real.
+func (x *variantCtx) standard(real *Counts) int {
+	var v [4]gvec
+	for s := range v {
+		v[s] = x.suitVec(real, s)
+	}
+	return x.combine(&v)
+}
+
+// combine returns the least distance to the concealed melds plus a pair
+// from the four suits' vectors, within the suit limit: the suits left out
+// contribute nothing.
+func (x *variantCtx) combine(v *[4]gvec) int {
+	k := int(x.r.MaxSuits)
+	if k != 1 && k != 2 {
+		return gfinishAll(v, x.blocks)
+	}
+	best := inf
+	for allowed := uint8(1); allowed < 8; allowed++ {
+		if bits.OnesCount8(allowed) != k || x.meldSuits&^allowed != 0 {
+			continue
+		}
+		u := *v
+		for s := range 3 {
+			if allowed>>s&1 == 0 {
+				u[s] = zeroGvec
+			}
+		}
+		best = min(best, gfinishAll(&u, x.blocks))
+	}
+	return best
+}
+
+// specialDistance returns the least distance to the concealed special
+// forms the rules allow (inf when none).
+func (x *variantCtx) specialDistance(real *Counts) int {
+	r := x.r
+	d := inf
+	if r.SevenPairs {
+		d = min(d, x.sevenPairsDistance(real))
+	}
+	if r.ThirteenOrphans {
+		hs := shapeOf(real)
+		d = min(d, hs.thirteenOrphans())
+	}
+	if r.HonorsAndKnitted {
+		held, _ := kindMask(real)
+		most := 0
+		for _, k := range knittedSets {
+			most = max(most, bits.OnesCount64(held&(k|honorMask)))
+		}
+		d = min(d, 14-most)
+	}
+	return d
+}
+
+// sevenPairsDistance returns the seven pairs distance of real, within the
+// suit limit.
+func (x *variantCtx) sevenPairsDistance(real *Counts) int {
+	k := int(x.r.MaxSuits)
+	if k != 1 && k != 2 {
+		hs := shapeOf(real)
+		return hs.sevenPairs(x.r.SevenPairsFourAlike)
+	}
+	best := inf
+	for allowed := uint8(1); allowed < 8; allowed++ {
+		if bits.OnesCount8(allowed) != k {
+			continue
+		}
+		c := *real
+		for s := range 3 {
+			if allowed>>s&1 == 0 {
+				clear(c[s*9 : s*9+9])
+			}
+		}
+		hs := shapeOf(&c)
+		best = min(best, hs.sevenPairs(x.r.SevenPairsFourAlike))
+	}
+	return best
+}
+
+// knittedStraightDistance returns the least distance to a knitted
+// straight's nine tiles plus the concealed melds and pair.
+func (x *variantCtx) knittedStraightDistance(real *Counts) int {
+	held, _ := kindMask(real)
+	best := inf
+	for _, k := range knittedSets {
+		rest, missing := withoutKnitted(real, held, k)
+		var d int
+		if x.melds == 0 {
+			var v [4]gvec
+			for s := range v {
+				v[s] = x.suitVec(&rest, s)
+			}
+			d = gfinishAll(&v, 1)
+		} else {
+			d = x.pairDistance(&rest, k)
+		}
+		best = min(best, missing+d)
+	}
+	return best
+}
+
+// pairDistance returns how many tiles rest needs to hold a pair besides a
+// knitted set k and the declared melds (which leave some kinds short of
+// copies unless wildcards stand in).
+func (x *variantCtx) pairDistance(rest *Counts, k uint64) int {
+	best := inf
+	for t := range NumKinds {
+		if x.r.SuitsOnly && t >= 27 {
+			break
+		}
+		used := int(x.meldTiles[t]) + int(k>>t&1)
+		if !x.wild && used+2 > CopiesPerKind {
+			continue
+		}
+		best = min(best, 2-min(int(rest[t]), 2))
+	}
+	return best
+}
+
+// drawable reports whether a copy of t is left to draw beside hand and the
+// declared melds.
+func (x *variantCtx) drawable(hand *Counts, t Tile) bool {
+	if x.r.SuitsOnly && t.Suit() == Honors {
+		return false
+	}
+	return hand[t]+x.meldTiles[t] < CopiesPerKind
+}
+
+// variantEffective lists the effective tiles of a waiting variant position.
+func variantEffective(p *Position) []Tile {
+	x := newVariantCtx(p)
+	h := p.hand
+	return x.effective(&h, x.distance(&h), nil)
+}
+
+// effective appends to out the drawable kinds whose draw lowers hand's
+// distance below cur.
+func (x *variantCtx) effective(h *Counts, cur int, out []Tile) []Tile {
+	for t := Tile(0); t < NumKinds; t++ {
+		if !x.drawable(h, t) {
+			continue
+		}
+		h[t]++
+		d := x.distance(h)
+		h[t]--
+		if d < cur {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// variantAdvise evaluates every distinct discard of a complete variant
+// position.
+func variantAdvise(p *Position) []Option {
+	x := newVariantCtx(p)
+	h := p.hand
+	var out []Option
+	for t := Tile(0); t < NumKinds; t++ {
+		if h[t] == 0 {
+			continue
+		}
+		h[t]--
+		cur := x.distance(&h)
+		out = append(out, Option{Discard: t, Shanten: cur - 1, Effective: x.effective(&h, cur, []Tile{})})
+		h[t]++
+	}
+	return out
+}
+
+// variantWaits lists the winning tiles of a waiting variant position.
+func variantWaits(p *Position) []Wait {
+	x := newVariantCtx(p)
+	h := p.hand
+	if x.distance(&h) != 1 {
+		return nil
+	}
+	var out []Wait
+	for t := Tile(0); t < NumKinds; t++ {
+		if !x.drawable(&h, t) {
+			continue
+		}
+		h[t]++
+		fs := x.hu(&h)
+		var ss Shapes
+		if fs != 0 {
+			ss = x.shapes(&h, t, fs)
+		}
+		h[t]--
+		if fs != 0 {
+			out = append(out, Wait{Tile: t, Forms: fs, Shapes: ss})
+		}
+	}
+	return out
+}
+
+// shapes returns the wait shapes of drawing t into a hand (h holds t) that
+// wins in the forms fs.
+func (x *variantCtx) shapes(h *Counts, t Tile, fs Forms) Shapes {
+	if x.r.Wildcards.Has(t) {
+		return Shapes(WildcardWait)
+	}
+	var ss Shapes
+	if fs.Has(Standard) {
+		ss |= x.standardShapes(h, t)
+	}
+	for _, fw := range [...]struct {
+		f Form
+		s Shape
+	}{{SevenPairs, SevenPairsWait}, {ThirteenOrphans, ThirteenOrphansWait}, {HonorsAndKnitted, HonorsAndKnittedWait}, {KnittedStraight, KnittedStraightWait}} {
+		if fs.Has(fw.f) {
+			ss |= Shapes(fw.s)
+		}
+	}
+	return ss
+}
+
+// standardShapes returns the shapes of the standard-form readings of h in
+// which the drawn t (a real tile) completes a block or the pair: for every
+// group holding t, whose other places are real tiles or jokers, whether the
+// rest of the hand is melds (and the pair).
+func (x *variantCtx) standardShapes(h *Counts, t Tile) Shapes {
+	real, w := split(h, x.r.Wildcards)
+	real[t]--
+	var ss Shapes
+	// fits reports whether the group of t with the other kinds others
+	// (each a real tile or a joker; a kind < 0 only a joker) leaves melds,
+	// plus the pair unless pairDone.
+	var fits func(pairDone bool, others ...int) bool
+	fits = func(pairDone bool, others ...int) bool {
+		if len(others) == 0 {
+			return x.jokersFit(&real, w, !pairDone)
+		}
+		o, more := others[0], others[1:]
+		if o >= 0 && real[o] > 0 {
+			real[o]--
+			ok := fits(pairDone, more...)
+			real[o]++
+			if ok {
+				return true
+			}
+		}
+		if w > 0 {
+			w--
+			ok := fits(pairDone, more...)
+			w++
+			return ok
+		}
+		return false
+	}
+	if fits(true, int(t)) {
+		ss |= Shapes(Single)
+	}
+	if fits(false, int(t), int(t)) {
+		ss |= Shapes(DualPon)
+	}
+	if t.Suit() == Honors {
+		return ss
+	}
+	r := int(t) % 9
+	for first := r - 2; first <= r; first++ {
+		if first < 0 || first > 6 {
+			continue
+		}
+		base := int(t) - r + first
+		var others []int
+		for k := base; k < base+3; k++ {
+			if k != int(t) {
+				others = append(others, k)
+			}
+		}
+		if fits(false, others...) {
+			ss |= blockShape(Block{Kind: Sequence, First: Tile(base)}, t)
+		}
+	}
+	return ss
+}
