@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -95,6 +96,11 @@ func TestAppendJSONEdges(t *testing.T) {
 		{"zero discard", &discardResponse{}},
 		{"empty lists", &tenpaiResponse{Waits: []waitEntry{}, Effective: []tileEntry{}}},
 		{"odd hu", &huResponse{Hu: true, Forms: []string{odd, ""}, Decompositions: []decomposition{{Pair: 33, Melds: []block{{Type: odd, Tiles: [3]int{-1, 0, 1 << 40}}}}, {}}, Shanten: -1, Notation: odd}},
+		{"wildcard hu", &huResponse{Decompositions: []decomposition{
+			{Pair: 4, PairWildcards: []int{0, 1}, Melds: []block{{Type: "sequence", Tiles: [3]int{0, 1, 2}, Wildcards: []int{1}}, {Wildcards: []int{}}}},
+			{PairWildcards: []int{}},
+		}, WildcardCount: new(3)}},
+		{"wildcard tenpai", &tenpaiResponse{WildcardCount: new(0)}},
 		{"odd tenpai", &tenpaiResponse{Waits: []waitEntry{{tileEntry: tileEntry{Name: odd, Remaining: -3}, Forms: []string{}}}, Effective: []tileEntry{{Tile: 255, Name: odd}}}},
 		{"odd discard", &discardResponse{Valid: true, Reason: &reason, After: &afterDiscard{Waits: []waitEntry{{}}}, Options: []option{{Name: odd, Effective: []tileEntry{{}}}, {}}}},
 	}
@@ -119,5 +125,37 @@ func TestWriteResponse(t *testing.T) {
 		if got, want := rec.Header().Get("Content-Length"), len(want); got != strconv.Itoa(want) {
 			t.Errorf("answer %d: Content-Length %q, want %d", i, got, want)
 		}
+	}
+}
+
+// TestNamesTables checks that the shared name tables cover every form and
+// shape the engine reports, the variant ones included.
+func TestNamesTables(t *testing.T) {
+	shapes := []struct {
+		s    engine.Shape
+		name string
+	}{
+		{engine.TwoSided, "twoSided"}, {engine.Closed, "closed"}, {engine.Edge, "edge"}, {engine.Single, "single"},
+		{engine.DualPon, "dualPon"}, {engine.SevenPairsWait, "sevenPairs"}, {engine.ThirteenOrphansWait, "thirteenOrphans"},
+		{engine.HonorsAndKnittedWait, "honorsAndKnitted"}, {engine.KnittedStraightWait, "knittedStraight"}, {engine.WildcardWait, "wildcard"},
+	}
+	var all engine.Shapes
+	var allNames []string
+	for _, sh := range shapes {
+		all |= engine.Shapes(sh.s)
+		allNames = append(allNames, sh.name)
+		if got := shapeNames()[engine.Shapes(sh.s)]; !slices.Equal(got, []string{sh.name}) {
+			t.Errorf("shapeNames()[%d] = %q, want [%q]", sh.s, got, sh.name)
+		}
+	}
+	if int(all) != len(shapeNames())-1 {
+		t.Errorf("the shapes' union is %#x, the table has %d entries: want exactly the sets of the %d shapes", all, len(shapeNames()), len(shapes))
+	}
+	if got := shapeNames()[all]; !slices.Equal(got, allNames) {
+		t.Errorf("shapeNames()[%#x] = %q, want %q", all, got, allNames)
+	}
+	forms := engine.Forms(engine.HonorsAndKnitted | engine.GreaterHonorsAndKnitted | engine.KnittedStraight)
+	if got, want := formNames()[forms], []string{"honorsAndKnitted", "greaterHonorsAndKnitted", "knittedStraight"}; !slices.Equal(got, want) {
+		t.Errorf("formNames()[%#x] = %q, want %q", forms, got, want)
 	}
 }

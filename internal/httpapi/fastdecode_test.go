@@ -102,6 +102,41 @@ var decoderVariants = []string{
 	`{"hand":"1199m1199s1199pEE","rules":{"sevenPairs":1}}`,
 	`{"hand":"1199m1199s1199pEE","rules":{"preset":"standard","preset":"riichi"}}`,
 	`{"hand":"1199m1199s1199pEE","rules":{"extra":true}}`,
+	`{"hand":"1199m1199s1199pEE","rules":"mcr"}`,
+	`{"hand":"1199m1199s1199pEE","rules":"sichuan"}`,
+	`{"hand":"1199m1199s1199pEE","rules":"taiwan"}`,
+	`{"hand":"11992233m445566s","rules":"sichuan"}`,
+	`{"hand":"11992233m445566s","rules":{"preset":"sichuan","honors":true,"maxSuits":3}}`,
+	`{"hand":"11992233m445566s","rules":{"maxSuits":2,"thirteenOrphans":false}}`,
+	`{"hand":"11992233m445566s","rules":{"maxSuits":2}}`,
+	`{"hand":"11992233m445566s","rules":{"maxSuits":0}}`,
+	`{"hand":"11992233m445566s","rules":{"maxSuits":4}}`,
+	`{"hand":"11992233m445566s","rules":{"maxSuits":12}}`,
+	`{"hand":"11992233m445566s","rules":{"maxSuits":2.0}}`,
+	`{"hand":"11992233m445566s","rules":{"maxSuits":"2"}}`,
+	`{"hand":"11992233m445566s","rules":{"honors":false,"thirteenOrphans":false}}`,
+	`{"hand":"11992233m445566s","rules":{"honors":false}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"mcr","honorsAndKnitted":false,"knittedStraight":true}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"knittedStraight":1}}`,
+	`{"hand":"123m456m789m123s456sEE","rules":{"melds":5,"sevenPairs":false,"thirteenOrphans":false}}`,
+	`{"hand":"123m456m789m123s456sEE","rules":{"melds":5}}`,
+	`{"hand":"123m456m789m123s456sEE","rules":{"preset":"taiwan","melds":4}}`,
+	`{"hand":"123m456m789m123s456sEE","rules":{"preset":"taiwan","melds":6}}`,
+	`{"hand":"123m456m789m123s456sEE","rules":"taiwan"}`,
+	`{"hand":"123m456m789m123s45sEE","rules":"taiwan"}`,
+	`{"hand":"EE","rules":"taiwan","melds":[{"type":"pon","tiles":"111m"},{"type":"pon","tiles":"222m"},{"type":"pon","tiles":"333m"},{"type":"pon","tiles":"444m"},{"type":"pon","tiles":"555m"}]}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"guangdong","wildcards":["P"]}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"guangdong","wildcards":"5mP"}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"guangdong","wildcards":[4,"0m"]}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"guangdong","wildcards":["5m","P","C"]}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"guangdong","wildcards":[]}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"guangdong","wildcards":""}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"wildcards":["E"],"preset":"sichuan"}}`,
+	`{"hand":"11992233m445566s","rules":{"wildcards":["E"],"preset":"sichuan"}}`,
+	`{"hand":"11992233m445566s","rules":"sichuan","discard":"E"}`,
+	`{"hand":"11992233m445566s","rules":"sichuan","discard":"1m","drawn":"C"}`,
+	`{"hand":"11992233m445566s","rules":"sichuan","discard":"1m","drawn":"1m"}`,
+	`{"hand":"11992233m445566s","rules":{"honors":false},"discard":"P"}`,
 	`{"hand":"456s789pEEESS","melds":[{"type":"chi","tiles":"123m"}]}`,
 	`{"hand":"456s789pEEESS","melds":[{"tiles":[0,1,2],"type":"chi"}]}`,
 	`{"hand":"456s789pEEESS","melds":[{"type":"chi","tiles":null}]}`,
@@ -271,17 +306,24 @@ func TestFastDecodeGivesUp(t *testing.T) {
 		dt   decodeTarget
 		body string
 	}{
-		{decodeTargets[0], `{"hand":"11122345678999m","discard":"2m"}`},                // not a /hu member
-		{decodeTargets[0], `{"hand":"11122345678999m","hand":"11122345678999m"}`},      // repeated
-		{decodeTargets[0], `{"h\u0061nd":"11122345678999m"}`},                          // escape
-		{decodeTargets[0], `{"hand":[0,0,0,1,1,2,3,4,5,6,7,8,8,-0]}`},                  // sign
-		{decodeTargets[0], `{"hand":null}`},                                            // hand missing
-		{decodeTargets[0], `{"hand":"1112345678999m"}`},                                // 13 tiles
-		{decodeTargets[1], `{"hand":"1112345678999m"}x`},                               // trailing data
-		{decodeTargets[2], `{"hand":"11122345678999m"}`},                               // discard missing
-		{decodeTargets[2], `{"hand":"11122345678999m","discard":"2m","drawn":"E"}`},    // drawn not in hand
-		{decodeTargets[2], `{"hand":"11122345678999m","discard":"2m","voidSuit":"z"}`}, // unknown suit
-		{decodeTargets[0], `{"hand":"456s789pEEESS","melds":[{"type":"chi"}]}`},        // meld tiles missing
+		{decodeTargets[0], `{"hand":"11122345678999m","discard":"2m"}`},                                // not a /hu member
+		{decodeTargets[0], `{"hand":"11122345678999m","hand":"11122345678999m"}`},                      // repeated
+		{decodeTargets[0], `{"h\u0061nd":"11122345678999m"}`},                                          // escape
+		{decodeTargets[0], `{"hand":[0,0,0,1,1,2,3,4,5,6,7,8,8,-0]}`},                                  // sign
+		{decodeTargets[0], `{"hand":null}`},                                                            // hand missing
+		{decodeTargets[0], `{"hand":"1112345678999m"}`},                                                // 13 tiles
+		{decodeTargets[1], `{"hand":"1112345678999m"}x`},                                               // trailing data
+		{decodeTargets[2], `{"hand":"11122345678999m"}`},                                               // discard missing
+		{decodeTargets[2], `{"hand":"11122345678999m","discard":"2m","drawn":"E"}`},                    // drawn not in hand
+		{decodeTargets[2], `{"hand":"11122345678999m","discard":"2m","voidSuit":"z"}`},                 // unknown suit
+		{decodeTargets[0], `{"hand":"456s789pEEESS","melds":[{"type":"chi"}]}`},                        // meld tiles missing
+		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"maxSuits":0}}`},                       // out of range
+		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"melds":6}}`},                          // out of range
+		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"wildcards":"11m"}}`},                  // repeated wildcard
+		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"honors":false}}`},                     // contradicts thirteen orphans
+		{decodeTargets[0], `{"hand":"1199m1199s1199pEE","rules":"sichuan"}`},                           // honors in the hand
+		{decodeTargets[2], `{"hand":"11992233m445566s","rules":"sichuan","discard":"E"}`},              // honor discarded
+		{decodeTargets[2], `{"hand":"11992233m445566s","rules":"sichuan","discard":"1m","drawn":"C"}`}, // honor drawn
 	}
 	for _, tt := range tests {
 		if _, ok := fastRequest([]byte(tt.body), tt.dt.stage, tt.dt.discard); ok {

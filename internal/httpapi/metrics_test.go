@@ -50,6 +50,7 @@ func TestMetrics(t *testing.T) {
 	call(t, h, http.MethodGet, "/hands/7", "", "")        // 404
 	call(t, h, "BREW", "/hu", "", "")                     // 405, odd method
 	call(t, h, http.MethodGet, "/healthz", "", "")
+	call(t, h, http.MethodGet, "/rules", "", "")
 
 	problems, err := testutil.GatherAndLint(reg)
 	if err != nil {
@@ -87,6 +88,7 @@ judged_http_requests_in_flight 0
 # HELP judged_http_requests_total HTTP requests served by the API listener, by chi route pattern, method and status code.
 # TYPE judged_http_requests_total counter
 judged_http_requests_total{code="200",method="GET",route="/healthz"} 1
+judged_http_requests_total{code="200",method="GET",route="/rules"} 1
 judged_http_requests_total{code="200",method="POST",route="/hu"} 3
 judged_http_requests_total{code="200",method="POST",route="/tenpai"} 1
 judged_http_requests_total{code="404",method="GET",route="unmatched"} 1
