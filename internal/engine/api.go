@@ -153,9 +153,10 @@ func (p *Position) Discard(t Tile) (Position, bool) {
 }
 
 // Draw returns the complete position after drawing t into a waiting
-// position, and false when that would need a 5th copy of t.
+// position, and false when no copy of t is left to draw (a 5th copy, or an
+// honor in a suits-only set).
 func (p *Position) Draw(t Tile) (Position, bool) {
-	if !t.Valid() || p.stage != Waiting || int(p.hand[t])+int(p.meldTiles[t])+int(p.visible[t]) >= CopiesPerKind {
+	if !t.Valid() || p.stage != Waiting || p.Remaining(t) == 0 {
 		return Position{}, false
 	}
 	q := *p

@@ -12,33 +12,6 @@ var zeroGvec = func() gvec {
 	return g
 }()
 
-// gconv combines two groups of suits: the best split of m melds and p
-// pairs between them, for every m.
-func gconv(a, b *gvec) gvec {
-	var out gvec
-	for m := range out {
-		np, wp := uint8(inf), uint8(inf)
-		for i := 0; i <= m; i++ {
-			j := m - i
-			np = min(np, a[i][0]+b[j][0])
-			wp = min(wp, a[i][0]+b[j][1], a[i][1]+b[j][0])
-		}
-		out[m] = [2]uint8{min(np, inf), min(wp, inf)}
-	}
-	return out
-}
-
-// gfinish returns the least distance to blocks melds plus one pair from
-// two groups that together hold every suit.
-func gfinish(a, b *gvec, blocks int) int {
-	d := uint8(inf)
-	for i := 0; i <= blocks; i++ {
-		j := blocks - i
-		d = min(d, a[i][0]+b[j][1], a[i][1]+b[j][0])
-	}
-	return int(min(d, inf))
-}
-
 // gfinishAll returns the least distance to blocks melds plus one pair from
 // the four suits' vectors.
 func gfinishAll(v *[4]gvec, blocks int) int {

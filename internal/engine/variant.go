@@ -26,8 +26,8 @@ type variantCtx struct {
 	caps      *caps  // copies left by declared melds, without wildcards
 }
 
-func newVariantCtx(p *Position) *variantCtx {
-	x := &variantCtx{
+func newVariantCtx(p *Position) variantCtx {
+	x := variantCtx{
 		vt:        variantTables(),
 		r:         p.rules,
 		wild:      p.rules.Wildcards != 0,
@@ -76,8 +76,19 @@ func (x *variantCtx) overSuitLimit(real *Counts) bool {
 }
 
 // variantHu returns the forms in which a complete variant position wins.
+// It reads only what a win check needs: no caps (real tiles never exceed
+// them) and no distance vectors.
 func variantHu(p *Position) Forms {
-	return newVariantCtx(p).hu(&p.hand)
+	x := variantCtx{
+		vt:     variantTables(),
+		r:      p.rules,
+		blocks: p.rules.MeldCount() - p.numMelds,
+		melds:  p.numMelds,
+	}
+	if k := p.rules.MaxSuits; k == 1 || k == 2 {
+		x.meldSuits = heldSuits(&p.meldTiles)
+	}
+	return x.hu(&p.hand)
 }
 
 // hu returns the winning forms of a complete concealed hand.
@@ -207,8 +218,11 @@ func (x *variantCtx) honorsKnittedHu(real *Counts, w int) Forms {
 func (x *variantCtx) knittedStraightHu(real *Counts, w int) bool {
 	held, _ := kindMask(real)
 	for _, k := range knittedSets {
+		if 9-bits.OnesCount64(held&k) > w {
+			continue
+		}
 		rest, missing := withoutKnitted(real, held, k)
-		if missing <= w && x.jokersFit(&rest, w-missing, true) {
+		if x.jokersFit(&rest, w-missing, true) {
 			return true
 		}
 	}
@@ -227,21 +241,29 @@ func withoutKnitted(real *Counts, held, k uint64) (Counts, int) {
 
 // variantShanten returns the shanten of a variant position.
 func variantShanten(p *Position) int {
-	return newVariantCtx(p).distance(&p.hand) - 1
+	x := newVariantCtx(p)
+	return x.distance(&p.hand) - 1
 }
 
 // distance returns the shanten plus one of a concealed hand of either
 // stage: the least form distance less the jokers held.
 func (x *variantCtx) distance(hand *Counts) int {
 	real, w := split(hand, x.r.Wildcards)
-	d := x.standard(&real)
+	return x.realDistance(&real, x.standard(&real), inf) - w
+}
+
+// realDistance returns the least distance of real over the forms, given
+// its standard form's distance std; forms that cannot come below bound may
+// be skipped.
+func (x *variantCtx) realDistance(real *Counts, std, bound int) int {
+	d := std
 	if x.melds == 0 {
-		d = min(d, x.specialDistance(&real))
+		d = min(d, x.specialDistance(real))
 	}
 	if x.r.KnittedStraight && x.melds <= 1 {
-		d = min(d, x.knittedStraightDistance(&real))
+		d = min(d, x.knittedStraightDistance(real, min(d, bound)))
 	}
-	return d - w
+	return d
 }
 
 // suitVec returns suit s's distance vector of real.
@@ -338,11 +360,21 @@ func (x *variantCtx) sevenPairsDistance(real *Counts) int {
 }
 
 // knittedStraightDistance returns the least distance to a knitted
-// straight's nine tiles plus the concealed melds and pair.
-func (x *variantCtx) knittedStraightDistance(real *Counts) int {
+// straight's nine tiles plus the concealed melds and pair, or bound when
+// that is no less: a knitted set lacking bound or more of its tiles is not
+// looked at.
+func (x *variantCtx) knittedStraightDistance(real *Counts, bound int) int {
 	held, _ := kindMask(real)
-	best := inf
+	return x.knittedStraightHeld(real, held, bound)
+}
+
+// knittedStraightHeld is knittedStraightDistance given the kinds real holds.
+func (x *variantCtx) knittedStraightHeld(real *Counts, held uint64, bound int) int {
+	best := bound
 	for _, k := range knittedSets {
+		if 9-bits.OnesCount64(held&k) >= best {
+			continue
+		}
 		rest, missing := withoutKnitted(real, held, k)
 		var d int
 		if x.melds == 0 {
@@ -384,48 +416,6 @@ func (x *variantCtx) drawable(hand *Counts, t Tile) bool {
 		return false
 	}
 	return hand[t]+x.meldTiles[t] < CopiesPerKind
-}
-
-// variantEffective lists the effective tiles of a waiting variant position.
-func variantEffective(p *Position) []Tile {
-	x := newVariantCtx(p)
-	h := p.hand
-	return x.effective(&h, x.distance(&h), nil)
-}
-
-// effective appends to out the drawable kinds whose draw lowers hand's
-// distance below cur.
-func (x *variantCtx) effective(h *Counts, cur int, out []Tile) []Tile {
-	for t := Tile(0); t < NumKinds; t++ {
-		if !x.drawable(h, t) {
-			continue
-		}
-		h[t]++
-		d := x.distance(h)
-		h[t]--
-		if d < cur {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// variantAdvise evaluates every distinct discard of a complete variant
-// position.
-func variantAdvise(p *Position) []Option {
-	x := newVariantCtx(p)
-	h := p.hand
-	var out []Option
-	for t := Tile(0); t < NumKinds; t++ {
-		if h[t] == 0 {
-			continue
-		}
-		h[t]--
-		cur := x.distance(&h)
-		out = append(out, Option{Discard: t, Shanten: cur - 1, Effective: x.effective(&h, cur, []Tile{})})
-		h[t]++
-	}
-	return out
 }
 
 // variantWaits lists the winning tiles of a waiting variant position.

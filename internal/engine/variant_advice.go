@@ -1,0 +1,235 @@
+package engine
+
+import "math/bits"
+
+// suitSets holds, for each set of suits a win may use (one set without a
+// suit limit), every suit's complement: the other three suits' vectors
+// combined, with the suits outside the set contributing nothing. Changing
+// one suit then costs one gfinish per set.
+type suitSets struct {
+	n       int
+	allowed [3]uint8 // suits of each set, as bits (honors always)
+	rest    [3][4]gvec
+	without [3][4]int // the distance when suit s is left out of set i
+}
+
+// newSuitSets combines the four suits' vectors v.
+func (x *variantCtx) newSuitSets(v *[4]gvec) suitSets {
+	var ss suitSets
+	k := int(x.r.MaxSuits)
+	for allowed := uint8(1); allowed < 8; allowed++ {
+		if k == 1 || k == 2 {
+			if bits.OnesCount8(allowed) != k || x.meldSuits&^allowed != 0 {
+				continue
+			}
+		} else if allowed != 7 {
+			continue
+		}
+		u := *v
+		for s := range 3 {
+			if allowed>>s&1 == 0 {
+				u[s] = zeroGvec
+			}
+		}
+		r01, r23 := gconv(&u[0], &u[1]), gconv(&u[2], &u[3])
+		ss.rest[ss.n] = [4]gvec{gconv(&u[1], &r23), gconv(&u[0], &r23), gconv(&r01, &u[3]), gconv(&r01, &u[2])}
+		ss.allowed[ss.n] = allowed | 8
+		for s := range 4 {
+			ss.without[ss.n][s] = gfinish(&zeroGvec, &ss.rest[ss.n][s], x.blocks)
+		}
+		ss.n++
+	}
+	return ss
+}
+
+// with returns the standard distance when suit s has the vector y.
+func (ss *suitSets) with(s int, y *gvec, blocks int) int {
+	d := inf
+	for i := range ss.n {
+		if ss.allowed[i]>>s&1 == 1 {
+			d = min(d, gfinish(y, &ss.rest[i][s], blocks))
+		} else {
+			d = min(d, ss.without[i][s])
+		}
+	}
+	return d
+}
+
+// tableVec returns suit s's vector of real from the tables: exact unless
+// declared melds cap the suit, a lower bound then.
+func (x *variantCtx) tableVec(real *Counts, s int) *gvec {
+	if s == 3 && x.r.SuitsOnly {
+		return &zeroGvec
+	}
+	return x.vt.vec(real, s, x.wild)
+}
+
+// effectiveAfter appends to out the drawable kinds whose draw lowers the
+// distance of the concealed hand h (real tiles real, w jokers, suit
+// vectors v) below its current distance, which it returns.
+func (x *variantCtx) effectiveAfter(h, real *Counts, w int, v *[4]gvec, out []Tile) (int, []Tile) {
+	ss := x.newSuitSets(v)
+	std := ss.with(0, &v[0], x.blocks)
+	cur := x.realDistance(real, std, inf) - w
+	sp := x.newSpecials(real)
+	for t := Tile(0); t < NumKinds; t++ {
+		if !x.drawable(h, t) {
+			continue
+		}
+		if x.r.Wildcards.Has(t) {
+			if cur > 0 { // a joker fills one more place of the best form
+				out = append(out, t)
+			}
+			continue
+		}
+		s := int(t.Suit())
+		real[t]++
+		d := ss.with(s, x.tableVec(real, s), x.blocks)
+		if d-w < cur && x.caps != nil && x.caps.capped(s) {
+			lo, hi := suitBounds(s)
+			y := cappedDP(real[lo:hi], x.caps.usable[lo:hi], s < 3, x.blocks)
+			d = ss.with(s, &y, x.blocks)
+		}
+		if d-w >= cur && sp.on {
+			d = min(d, sp.afterDraw(x, real, t, cur+w))
+		}
+		real[t]--
+		if d-w < cur {
+			out = append(out, t)
+		}
+	}
+	return cur, out
+}
+
+// specials holds what the special forms' distances after one draw need:
+// the hand's shape (per suit set under a suit limit) and the kinds held.
+type specials struct {
+	on    bool
+	shape handShape
+	sets  [3]handShape
+	in    [3]uint8 // the numbered suits of each set, as bits
+	n     int
+	held  uint64
+}
+
+// newSpecials prepares the special forms' distances of real after a draw.
+func (x *variantCtx) newSpecials(real *Counts) specials {
+	r := x.r
+	sp := specials{on: x.melds == 0 && (r.SevenPairs || r.ThirteenOrphans || r.HonorsAndKnitted) ||
+		r.KnittedStraight && x.melds <= 1}
+	if !sp.on {
+		return sp
+	}
+	sp.shape = shapeOf(real)
+	sp.held, _ = kindMask(real)
+	if k := int(r.MaxSuits); k == 1 || k == 2 {
+		for allowed := uint8(1); allowed < 8; allowed++ {
+			if bits.OnesCount8(allowed) != k {
+				continue
+			}
+			c := *real
+			for s := range 3 {
+				if allowed>>s&1 == 0 {
+					clear(c[s*9 : s*9+9])
+				}
+			}
+			sp.sets[sp.n], sp.in[sp.n] = shapeOf(&c), allowed
+			sp.n++
+		}
+	}
+	return sp
+}
+
+// afterDraw returns the least special-form distance of real, which holds
+// a drawn t; forms that cannot come below bound may be skipped.
+func (sp *specials) afterDraw(x *variantCtx, real *Counts, t Tile, bound int) int {
+	r := x.r
+	d := inf
+	k := real[t] - 1 // copies before the draw
+	if x.melds == 0 {
+		hs := sp.shape.plus(t, k)
+		if r.SevenPairs {
+			if sp.n == 0 {
+				d = hs.sevenPairs(r.SevenPairsFourAlike)
+			}
+			for i := range sp.n {
+				h := sp.sets[i]
+				if t.Suit() < Honors && sp.in[i]>>t.Suit()&1 == 1 || t.Suit() == Honors {
+					h = h.plus(t, k)
+				}
+				d = min(d, h.sevenPairs(r.SevenPairsFourAlike))
+			}
+		}
+		if r.ThirteenOrphans {
+			d = min(d, hs.thirteenOrphans())
+		}
+		if r.HonorsAndKnitted {
+			held, most := sp.held|1<<t, 0
+			for _, ks := range knittedSets {
+				most = max(most, bits.OnesCount64(held&(ks|honorMask)))
+			}
+			d = min(d, 14-most)
+		}
+	}
+	if r.KnittedStraight && x.melds <= 1 {
+		d = min(d, x.knittedStraightHeld(real, sp.held|1<<t, min(d, bound)))
+	}
+	return d
+}
+
+// variantEffective lists the effective tiles of a waiting variant position.
+func variantEffective(p *Position) []Tile {
+	x := newVariantCtx(p)
+	h := p.hand
+	real, w := split(&h, x.r.Wildcards)
+	var v [4]gvec
+	for s := range v {
+		v[s] = x.suitVec(&real, s)
+	}
+	_, out := x.effectiveAfter(&h, &real, w, &v, nil)
+	return out
+}
+
+// variantAdvise evaluates every distinct discard of a complete variant
+// position: the suit vectors are computed once, and each discard changes
+// one of them.
+func variantAdvise(p *Position) []Option {
+	x := newVariantCtx(p)
+	h := p.hand
+	real, w := split(&h, x.r.Wildcards)
+	var base [4]gvec
+	for s := range base {
+		base[s] = x.suitVec(&real, s)
+	}
+	distinct := 0
+	for _, k := range h {
+		if k > 0 {
+			distinct++
+		}
+	}
+	out := make([]Option, 0, distinct)
+	backing := make([]Tile, 0, distinct*NumKinds)
+	for t := Tile(0); t < NumKinds; t++ {
+		if h[t] == 0 {
+			continue
+		}
+		h[t]--
+		v, jw := base, w
+		if x.r.Wildcards.Has(t) {
+			jw--
+		} else {
+			real[t]--
+			s := int(t.Suit())
+			v[s] = x.suitVec(&real, s)
+		}
+		first := len(backing)
+		var cur int
+		cur, backing = x.effectiveAfter(&h, &real, jw, &v, backing)
+		if !x.r.Wildcards.Has(t) {
+			real[t]++
+		}
+		h[t]++
+		out = append(out, Option{Discard: t, Shanten: cur - 1, Effective: backing[first:len(backing):len(backing)]})
+	}
+	return out
+}
