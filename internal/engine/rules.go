@@ -97,10 +97,10 @@ func (r Rules) normal() Rules {
 }
 
 // plain reports whether r needs none of the variant machinery: no
-// wildcards, no knitted forms, no suit limit and four melds. Such rules
-// are judged by the standard tables alone.
+// wildcards, no knitted forms, the full tile set, no suit limit and four
+// melds. Such rules are judged by the standard tables alone.
 func (r Rules) plain() bool {
-	return r.Wildcards == 0 && !r.HonorsAndKnitted && !r.KnittedStraight &&
+	return r.Wildcards == 0 && !r.HonorsAndKnitted && !r.KnittedStraight && !r.SuitsOnly &&
 		(r.MaxSuits == 0 || r.MaxSuits >= 3) && r.MeldCount() == 4
 }
 
