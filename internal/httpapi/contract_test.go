@@ -265,6 +265,33 @@ func TestContractExamples(t *testing.T) {
 	}
 }
 
+// TestContractGetExamples sends every GET operation that documents a
+// JSON example and checks that the answer validates and is exactly each
+// of its 200 examples.
+func TestContractGetExamples(t *testing.T) {
+	c := loadContract(t)
+	checked := 0
+	for path, item := range c.doc.Paths.Map() {
+		if item.Get == nil {
+			continue
+		}
+		media := item.Get.Responses.Status(http.StatusOK).Value.Content.Get("application/json")
+		if media == nil {
+			continue
+		}
+		for _, ref := range media.Examples {
+			x := (&exchange{method: "GET", path: path}).serve(newContractAPI(httpapi.Config{}))
+			checkStatus(t, x, http.StatusOK)
+			c.checkResponse(t, x, "")
+			c.checkExample(t, x, exampleRef(t, ref))
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no GET operation documents an example")
+	}
+}
+
 // errorCase is a request the handler must refuse with a problem.
 type errorCase struct {
 	name                      string
@@ -320,8 +347,26 @@ var errorCases = []errorCase{
 		status: 422, example: "InvalidMeldProblem"},
 	{name: "unknown meld type", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "12345678999m", "melds": [{"type": "chow", "tiles": "123s"}]}`,
 		status: 422, specRejects: true},
-	{name: "too many melds", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "1m", "melds": [{"type": "pon", "tiles": "EEE"}, {"type": "pon", "tiles": "SSS"}, {"type": "pon", "tiles": "WWW"}, {"type": "pon", "tiles": "NNN"}, {"type": "pon", "tiles": "CCC"}]}`,
+	{name: "five melds in a 14-tile game", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "1m", "melds": [{"type": "pon", "tiles": "EEE"}, {"type": "pon", "tiles": "SSS"}, {"type": "pon", "tiles": "WWW"}, {"type": "pon", "tiles": "NNN"}, {"type": "pon", "tiles": "CCC"}]}`,
+		status: 422},
+	{name: "too many melds", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "1m", "rules": "taiwan", "melds": [{"type": "pon", "tiles": "EEE"}, {"type": "pon", "tiles": "SSS"}, {"type": "pon", "tiles": "WWW"}, {"type": "pon", "tiles": "NNN"}, {"type": "pon", "tiles": "CCC"}, {"type": "pon", "tiles": "FFF"}]}`,
 		status: 422, specRejects: true},
+	{name: "14 tiles in a 16-tile game", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "11112345678999m", "rules": "taiwan"}`,
+		status: 422},
+	{name: "contradictory rules", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "123m456m789m123s456sEE", "rules": {"preset": "taiwan", "sevenPairs": true}}`,
+		status: 422, example: "ContradictoryRulesProblem"},
+	{name: "honor in a suits-only game", method: "POST", path: "/discard", contentType: "application/json", body: `{"hand": "111122m44556677s", "rules": "sichuan", "discard": "E"}`,
+		status: 422, example: "SuitsOnlyHonorProblem"},
+	{name: "repeated wildcard", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "11112345678999m", "rules": {"wildcards": ["5m", "0m"]}}`,
+		status: 422, example: "RepeatedWildcardProblem"},
+	{name: "three wildcard kinds", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "11112345678999m", "rules": {"wildcards": ["5m", "C", "P"]}}`,
+		status: 422, specRejects: true},
+	{name: "maxSuits out of range", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "11112345678999m", "rules": {"maxSuits": 0}}`,
+		status: 422, specRejects: true},
+	{name: "melds out of range", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "11112345678999m", "rules": {"melds": 6}}`,
+		status: 422, specRejects: true},
+	{name: "maxSuits of the wrong type", method: "POST", path: "/hu", contentType: "application/json", body: `{"hand": "11112345678999m", "rules": {"maxSuits": "2"}}`,
+		status: 400, specRejects: true},
 	{name: "unknown preset", method: "POST", path: "/tenpai", contentType: "application/json", body: `{"hand": "1112345678999m", "rules": "chinese"}`,
 		status: 422, specRejects: true, example: "UnknownPresetProblem"},
 	{name: "missing hand", method: "POST", path: "/tenpai", contentType: "application/json", body: `{"visible": "1m"}`,
@@ -369,6 +414,13 @@ func TestContractExamplesCovered(t *testing.T) {
 	c := loadContract(t)
 	covered := map[string]bool{}
 	for _, item := range c.doc.Paths.Map() {
+		if item.Get != nil {
+			if media := item.Get.Responses.Status(http.StatusOK).Value.Content.Get("application/json"); media != nil {
+				for _, ref := range media.Examples {
+					covered[exampleRef(t, ref)] = true // TestContractGetExamples
+				}
+			}
+		}
 		for _, op := range item.Operations() {
 			if op.RequestBody == nil {
 				continue
@@ -413,6 +465,11 @@ func TestContractOperations(t *testing.T) {
 		if got, want := problemType(t, x), "https://judged.dev/problems/not-ready"; got != want {
 			t.Errorf("problem type = %q, want %q", got, want)
 		}
+	})
+	t.Run("rules", func(t *testing.T) {
+		x := (&exchange{method: "GET", path: "/rules"}).serve(newContractAPI(httpapi.Config{}))
+		checkStatus(t, x, http.StatusOK)
+		c.checkResponse(t, x, "")
 	})
 	t.Run("openapi.yaml", func(t *testing.T) {
 		x := (&exchange{method: "GET", path: "/openapi.yaml"}).serve(newContractAPI(httpapi.Config{}))

@@ -36,7 +36,9 @@ var (
 	probMediaType = problemType{"unsupported-media-type", "Unsupported media type", http.StatusUnsupportedMediaType}
 	// probInvalidPosition: well-formed JSON describing an impossible
 	// position: unknown tiles, wrong tile count, a 5th copy, an invalid or
-	// unknown meld, an unknown rules preset, or bad discard fields.
+	// unknown meld, an unknown rules preset, rules out of range or
+	// contradicting each other, an honor in a suits-only game, or bad
+	// discard fields.
 	probInvalidPosition = problemType{"invalid-position", "Invalid position", http.StatusUnprocessableEntity}
 	// probInternal: a bug; the detail never says more.
 	probInternal = problemType{"internal-error", "Internal server error", http.StatusInternalServerError}
