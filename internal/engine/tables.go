@@ -378,6 +378,10 @@ func packEntry(lanes uint64, tiles uint8) entry {
 }
 
 // Prepare builds the lookup tables now instead of on first use, so that a
-// service pays the one-time cost (tens of milliseconds) before it reports
-// ready. It is idempotent and safe for concurrent use.
-func Prepare() { tables() }
+// service pays the one-time cost (a few hundred milliseconds, most of it
+// for the variant rules' tables) before it reports ready. It is idempotent
+// and safe for concurrent use.
+func Prepare() {
+	tables()
+	variantTables()
+}

@@ -15,6 +15,7 @@ func variantDecompositions(p *Position) []Decomposition {
 	}
 	real, w := split(&p.hand, x.r.Wildcards)
 	r := reader{
+		x:      &x,
 		blocks: x.blocks,
 		free:   Tile(bits.TrailingZeros64(uint64(x.r.Wildcards))),
 		seen:   map[string]bool{},
@@ -32,6 +33,7 @@ func variantDecompositions(p *Position) []Decomposition {
 // real tiles do not fill); the jokers left at the end form whole melds and
 // the pair, read as the first wildcard kind (free).
 type reader struct {
+	x       *variantCtx
 	blocks  int
 	free    Tile
 	work    Counts
@@ -44,8 +46,66 @@ type reader struct {
 	out     []Decomposition
 }
 
-func (r *reader) walk() {
-	if len(r.out) >= MaxDecompositions {
+func (r *reader) walk() { r.walkFrom(NumKinds, 0) }
+
+// candidate is one group holding a tile of the lowest real kind: a block,
+// or the pair when pair is set.
+type candidate struct {
+	block  Block
+	pair   bool
+	real   [3]Tile
+	nReal  int
+	jokers int
+}
+
+// candidates lists, in a fixed order, the groups holding one tile of t
+// (the lowest real kind left). The list does not depend on how many copies
+// are left, so that an index means the same group all along one kind;
+// groups needing more copies than are left fail to be taken.
+func candidates(t Tile, out []candidate) []candidate {
+	for n := 1; n <= 3; n++ { // a triplet of t with n real copies
+		out = append(out, candidate{block: Block{Kind: Triplet, First: t, Wild: wildTail(3, 3-n)}, real: [3]Tile{t, t, t}, nReal: n, jokers: 3 - n})
+	}
+	for n := 1; n <= 2; n++ {
+		out = append(out, candidate{pair: true, block: Block{First: t, Wild: wildTail(2, 2-n)}, real: [3]Tile{t, t}, nReal: n, jokers: 2 - n})
+	}
+	if t.Suit() == Honors {
+		return out
+	}
+	for first := int(t) - 2; first <= int(t); first++ {
+		if first < int(t)-int(t)%9 || first%9 > 6 {
+			continue
+		}
+		for mask := range 8 { // bit i: place i is a joker
+			c := candidate{block: Block{Kind: Sequence, First: Tile(first), Wild: uint8(mask)}}
+			ok := true
+			for i := range 3 {
+				k := Tile(first + i)
+				isJoker := mask>>i&1 == 1
+				switch {
+				case k < t && !isJoker, k == t && isJoker:
+					ok = false
+				case isJoker:
+					c.jokers++
+				default:
+					c.real[c.nReal] = k
+					c.nReal++
+				}
+			}
+			if ok {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// walkFrom reads on. When the lowest real kind is still last, only
+// candidates from index from on are tried, so that the groups taken at one
+// kind come in one order and no reading is reached twice that way. Any
+// branch whose rest cannot be completed (by the joker tables) is cut.
+func (r *reader) walkFrom(last Tile, from int) {
+	if len(r.out) >= MaxDecompositions || !r.x.jokersFit(&r.work, r.jokers, !r.hasPair) {
 		return
 	}
 	i := 0
@@ -57,80 +117,35 @@ func (r *reader) walk() {
 		return
 	}
 	t := Tile(i)
-	d := int(r.work[i])
-	for n := 1; n <= min(d, 3); n++ { // a triplet of t with n real copies
-		r.group(Block{Kind: Triplet, First: t, Wild: wildTail(3, 3-n)}, []Tile{t, t, t}[:n], 3-n)
+	if t != last {
+		from = 0
 	}
-	if !r.hasPair {
-		for n := 1; n <= min(d, 2); n++ {
-			r.takePair(t, n)
-		}
-	}
-	if t.Suit() == Honors {
-		return
-	}
-	for first := int(t) - 2; first <= int(t); first++ {
-		if first < int(t)-int(t)%9 || first%9 > 6 {
+	var buf [32]candidate
+	cs := candidates(t, buf[:0])
+	for idx := from; idx < len(cs); idx++ {
+		c := &cs[idx]
+		if c.jokers > r.jokers || (c.pair && r.hasPair) || (!c.pair && len(r.cur) == r.blocks) || !r.take(c.real[:c.nReal]) {
 			continue
 		}
-		r.sequence(Tile(first), t)
+		r.jokers -= c.jokers
+		if c.pair {
+			r.pair, r.pairW, r.hasPair = t, c.block.Wild, true
+		} else {
+			r.cur = append(r.cur, c.block)
+		}
+		r.walkFrom(t, idx)
+		if c.pair {
+			r.hasPair = false
+		} else {
+			r.cur = r.cur[:len(r.cur)-1]
+		}
+		r.jokers += c.jokers
+		r.give(c.real[:c.nReal])
 	}
 }
 
 // wildTail returns the bits of the last n of size places.
 func wildTail(size, n int) uint8 { return uint8((1<<n - 1) << (size - n)) }
-
-// sequence tries the sequences from first holding the real tile t, with
-// each higher place real or a joker, and lower places jokers.
-func (r *reader) sequence(first, t Tile) {
-	for mask := range 8 { // bit i: place i is a joker
-		var real []Tile
-		jokers, ok := 0, true
-		for i := range 3 {
-			k := first + Tile(i)
-			isJoker := mask>>i&1 == 1
-			switch {
-			case k < t && !isJoker, k == t && isJoker:
-				ok = false
-			case isJoker:
-				jokers++
-			default:
-				real = append(real, k)
-			}
-		}
-		if ok {
-			r.group(Block{Kind: Sequence, First: first, Wild: uint8(mask)}, real, jokers)
-		}
-	}
-}
-
-// group takes a block of the given real tiles and jokers, if the hand has
-// them and room for another meld, and reads on.
-func (r *reader) group(b Block, real []Tile, jokers int) {
-	if len(r.cur) == r.blocks || jokers > r.jokers || !r.take(real) {
-		return
-	}
-	r.jokers -= jokers
-	r.cur = append(r.cur, b)
-	r.walk()
-	r.cur = r.cur[:len(r.cur)-1]
-	r.jokers += jokers
-	r.give(real)
-}
-
-// takePair takes the pair of t with n real copies.
-func (r *reader) takePair(t Tile, n int) {
-	if 2-n > r.jokers {
-		return
-	}
-	r.work[t] -= uint8(n)
-	r.jokers -= 2 - n
-	r.pair, r.pairW, r.hasPair = t, wildTail(2, 2-n), true
-	r.walk()
-	r.hasPair = false
-	r.jokers += 2 - n
-	r.work[t] += uint8(n)
-}
 
 // take removes real tiles from the work counts; false (and no change) when
 // some are missing.

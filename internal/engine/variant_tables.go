@@ -45,6 +45,13 @@ func buildVariant(n int, seq bool) (jok []uint8, wild, capped []gvec, ri rankInd
 	for _, code := range cl.code {
 		jok[code] = min(j0[code], 15) | min(j1[code], 15)<<4
 	}
+	// The two distance tables are independent: build them side by side.
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		masks := containsPass(n, seq, cl, geom5)
+		partPass(n, cl, masks, geom5)
+		capped = distanceByRank(cl, &ri, func(j int) uint16 { return masks[cl.code[j]] })
+	})
 	wild = distanceByRank(cl, &ri, func(j int) uint16 {
 		code, k := cl.code[j], int(cl.sum[j])
 		var mask uint16
@@ -57,9 +64,7 @@ func buildVariant(n int, seq bool) (jok []uint8, wild, capped []gvec, ri rankInd
 		}
 		return mask
 	})
-	masks := containsPass(n, seq, cl, geom5)
-	partPass(n, cl, masks, geom5)
-	capped = distanceByRank(cl, &ri, func(j int) uint16 { return masks[cl.code[j]] })
+	wg.Wait()
 	return jok, wild, capped, ri
 }
 
