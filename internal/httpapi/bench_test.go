@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/judged/judged/internal/engine"
 )
 
 // BenchmarkHandlers serves each judgment end to end (decoding, validation,
@@ -38,5 +40,32 @@ func BenchmarkHandlers(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkDecodeRules decodes a /hu body with no rules, a preset name and
+// rules objects, with the fast decoder; the last object holds a repeated
+// wildcard, which only the precise decoder reads.
+func BenchmarkDecodeRules(b *testing.B) {
+	bodies := []struct{ name, body string }{
+		{"none", `{"hand":"11122345678999m"}`},
+		{"preset", `{"hand":"11122345678999m","rules":"sichuan"}`},
+		{"object", `{"hand":"11122345678999m","rules":{"preset":"mcr","sevenPairsFourAlike":false,"maxSuits":3}}`},
+		{"wildcards", `{"hand":"11122345678999m","rules":{"preset":"guangdong","wildcards":["P","5m"]}}`},
+		{"precise", `{"hand":"11122345678999m","rules":{"preset":"guangdong","wildcards":["5m","0m"]}}`},
+	}
+	for _, bb := range bodies {
+		b.Run(bb.name, func(b *testing.B) {
+			body := []byte(bb.body)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := fastRequest(body, engine.Complete, false); !ok {
+					rec := httptest.NewRecorder()
+					if _, ok := preciseRequest(rec, body, engine.Complete, false); ok != (bb.name != "precise") {
+						b.Fatalf("%s: precise decoding ok %t: %s", bb.body, ok, rec.Body)
+					}
+				}
+			}
+		})
 	}
 }

@@ -107,6 +107,18 @@ var tileNameTable = sync.OnceValue(func() map[string]engine.Tile {
 	return table
 })
 
+// presetTable maps the preset names to their rules, so that looking up a
+// name read from the body allocates nothing.
+var presetTable = sync.OnceValue(func() map[string]engine.Rules {
+	table := map[string]engine.Rules{}
+	for _, name := range engine.PresetNames() {
+		if r, err := engine.Preset(name); err == nil {
+			table[name] = r
+		}
+	}
+	return table
+})
+
 // fastDecoder is the state of one fast decoding. Its methods return false
 // to give up.
 type fastDecoder struct {
@@ -248,8 +260,8 @@ func (d *fastDecoder) rules() (engine.Rules, bool) {
 		if !ok {
 			return engine.Rules{}, false
 		}
-		r, err := engine.Preset(string(name))
-		return r, err == nil
+		r, ok := presetTable()[string(name)]
+		return r, ok
 	}
 	var (
 		presetName []byte
@@ -261,8 +273,7 @@ func (d *fastDecoder) rules() (engine.Rules, bool) {
 	}
 	r := engine.StandardRules()
 	if given.has(mPreset) {
-		var err error
-		if r, err = engine.Preset(string(presetName)); err != nil {
+		if r, ok = presetTable()[string(presetName)]; !ok {
 			return engine.Rules{}, false
 		}
 	}
