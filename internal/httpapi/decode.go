@@ -377,8 +377,9 @@ var positionMembers = []string{"hand", "melds", "visible", "rules"}
 type parsedPosition struct {
 	pos engine.Position
 	ok  bool // pos is valid: no problem was found
-	// rules are the request's rules; rulesOK says whether they parsed, so
-	// that the other members can be checked against them.
+	// rules are the request's rules; rulesOK says whether they parsed and
+	// passed validation, so that the other members (the discard's tiles)
+	// can be checked against them.
 	rules   engine.Rules
 	rulesOK bool
 }
