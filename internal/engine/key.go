@@ -50,6 +50,9 @@ func (k *Key) Code() uint64 {
 	if v := k.Rules.variantBits(); v != 0 {
 		code ^= v * 0xBF58476D1CE4E5B9
 	}
+	if k.Rules.Preset != DefaultPreset {
+		code ^= presetHash(k.Rules.Preset)
+	}
 	return code
 }
 
@@ -71,4 +74,14 @@ func (r Rules) variantBits() uint64 {
 		b |= 1 << 5
 	}
 	return b | uint64(r.Wildcards)<<6
+}
+
+// presetHash returns the FNV-1a hash of a preset name.
+func presetHash(name string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := range len(name) {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	return h
 }

@@ -39,6 +39,10 @@ type Rules struct {
 	// Wildcards are the kinds whose tiles act as jokers (癞子, 鬼牌): each
 	// copy may stand for any tile kind. At most MaxWildcardKinds kinds.
 	Wildcards WildSet
+	// Preset names the preset these rules start from ("" when built by
+	// hand). It changes no judgment; it keeps the games of two presets
+	// apart in keys and caches even where their options agree.
+	Preset string
 }
 
 // MaxWildcardKinds is the most tile kinds Rules may name as wildcards.
@@ -125,7 +129,11 @@ var presets = map[string]Rules{
 
 // StandardRules returns the default rules: standard form, seven pairs of
 // distinct tiles and thirteen orphans.
-func StandardRules() Rules { return presets[DefaultPreset] }
+func StandardRules() Rules {
+	r := presets[DefaultPreset]
+	r.Preset = DefaultPreset
+	return r
+}
 
 // Preset returns the rules of a named preset (see PresetNames).
 // It wraps ErrUnknownPreset for any other name.
@@ -134,6 +142,7 @@ func Preset(name string) (Rules, error) {
 	if !ok {
 		return Rules{}, fmt.Errorf("%w %q (known: %s)", ErrUnknownPreset, name, strings.Join(PresetNames(), ", "))
 	}
+	r.Preset = name
 	return r, nil
 }
 
