@@ -323,15 +323,30 @@ func (x *variantCtx) specialDistance(real *Counts) int {
 		hs := shapeOf(real)
 		d = min(d, hs.thirteenOrphans())
 	}
-	if r.HonorsAndKnitted {
+	if r.HonorsAndKnitted || r.KnittedStraight {
 		held, _ := kindMask(real)
-		most := 0
-		for _, k := range knittedSets {
-			most = max(most, bits.OnesCount64(held&(k|honorMask)))
-		}
-		d = min(d, 14-most)
+		d = min(d, honorsKnittedDistance(r, held))
 	}
 	return d
+}
+
+// honorsKnittedDistance returns the least distance, given the kinds held,
+// to honors-and-knitted (14 distinct tiles of a knitted set and the
+// honors) when the rules allow it, and to the knitted straight inside it
+// (the set's nine tiles and five honors) when they allow that.
+func honorsKnittedDistance(r Rules, held uint64) int {
+	honors := bits.OnesCount64(held & honorMask)
+	most := 0
+	for _, k := range knittedSets {
+		knitted := bits.OnesCount64(held & k)
+		if r.HonorsAndKnitted {
+			most = max(most, knitted+honors)
+		}
+		if r.KnittedStraight {
+			most = max(most, knitted+min(honors, 5))
+		}
+	}
+	return 14 - most
 }
 
 // sevenPairsDistance returns the seven pairs distance of real, within the

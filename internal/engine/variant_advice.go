@@ -77,7 +77,9 @@ func (x *variantCtx) effectiveAfter(h, real *Counts, w int, v *[4]gvec, out []Ti
 			continue
 		}
 		if x.r.Wildcards.Has(t) {
-			if cur > 0 { // a joker fills one more place of the best form
+			// A joker fills one more place of the best form, if any form
+			// can still be reached (declared melds may break a suit limit).
+			if cur > 0 && cur+w < inf {
 				out = append(out, t)
 			}
 			continue
@@ -115,7 +117,7 @@ type specials struct {
 // newSpecials prepares the special forms' distances of real after a draw.
 func (x *variantCtx) newSpecials(real *Counts) specials {
 	r := x.r
-	sp := specials{on: x.melds == 0 && (r.SevenPairs || r.ThirteenOrphans || r.HonorsAndKnitted) ||
+	sp := specials{on: x.melds == 0 && (r.SevenPairs || r.ThirteenOrphans || r.HonorsAndKnitted || r.KnittedStraight) ||
 		r.KnittedStraight && x.melds <= 1}
 	if !sp.on {
 		return sp
@@ -163,12 +165,8 @@ func (sp *specials) afterDraw(x *variantCtx, real *Counts, t Tile, bound int) in
 		if r.ThirteenOrphans {
 			d = min(d, hs.thirteenOrphans())
 		}
-		if r.HonorsAndKnitted {
-			held, most := sp.held|1<<t, 0
-			for _, ks := range knittedSets {
-				most = max(most, bits.OnesCount64(held&(ks|honorMask)))
-			}
-			d = min(d, 14-most)
+		if r.HonorsAndKnitted || r.KnittedStraight {
+			d = min(d, honorsKnittedDistance(r, sp.held|1<<t))
 		}
 	}
 	if r.KnittedStraight && x.melds <= 1 {
