@@ -20,7 +20,9 @@ func Hu(p *Position) Forms {
 // ready. It is the minimum over the forms the rules allow; with declared
 // melds only the standard form (and, with one meld, the knitted straight)
 // applies. Under wildcard rules every tile still needed may be a wildcard
-// drawn later, so a tile may be needed as a 5th copy. It does not allocate.
+// drawn later, so a tile may be needed as a 5th copy. A position that can
+// never win (its declared melds break the suit limit) has shanten
+// Unreachable. It does not allocate.
 func Shanten(p *Position) int {
 	if !p.rules.plain() {
 		return variantShanten(p)

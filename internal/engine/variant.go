@@ -242,7 +242,20 @@ func withoutKnitted(real *Counts, held, k uint64) (Counts, int) {
 // variantShanten returns the shanten of a variant position.
 func variantShanten(p *Position) int {
 	x := newVariantCtx(p)
-	return x.distance(&p.hand) - 1
+	return shantenOf(x.distance(&p.hand))
+}
+
+// Unreachable is the shanten of a position that can never win: under a
+// suit limit, its declared melds already hold more suits than allowed.
+const Unreachable = 99
+
+// shantenOf returns the shanten of a distance: Unreachable when no form
+// can be reached (an impossible combination, inf, less the jokers held).
+func shantenOf(d int) int {
+	if d >= inf-2*CopiesPerKind {
+		return Unreachable
+	}
+	return d - 1
 }
 
 // distance returns the shanten plus one of a concealed hand of either

@@ -227,7 +227,7 @@ func variantAdvise(p *Position) []Option {
 			real[t]++
 		}
 		h[t]++
-		out = append(out, Option{Discard: t, Shanten: cur - 1, Effective: backing[first:len(backing):len(backing)]})
+		out = append(out, Option{Discard: t, Shanten: shantenOf(cur), Effective: backing[first:len(backing):len(backing)]})
 	}
 	return out
 }
