@@ -8,7 +8,7 @@ import (
 // Hu returns the forms in which a complete position wins; the empty set
 // when it does not win. It does not allocate.
 func Hu(p *Position) Forms {
-	if !p.rules.plain() {
+	if p.variant {
 		return variantHu(p)
 	}
 	return huForms(&p.hand, p.numMelds, p.rules)
@@ -24,7 +24,7 @@ func Hu(p *Position) Forms {
 // never win (its declared melds break the suit limit) has shanten
 // Unreachable. It does not allocate.
 func Shanten(p *Position) int {
-	if !p.rules.plain() {
+	if p.variant {
 		return variantShanten(p)
 	}
 	return shanten(&p.hand, &p.meldTiles, p.numMelds, p.rules)
@@ -38,7 +38,7 @@ func Shanten(p *Position) int {
 // (or pair) of the first wildcard kind; the list stops at
 // MaxDecompositions readings.
 func Decompositions(p *Position) []Decomposition {
-	if !p.rules.plain() {
+	if p.variant {
 		return variantDecompositions(p)
 	}
 	return decompositions(&p.hand)
@@ -55,7 +55,7 @@ const MaxDecompositions = 256
 // Under wildcard rules a drawn wildcard completes every ready hand: its kind
 // is listed (with shape WildcardWait) while a copy is left to draw.
 func Waits(p *Position) []Wait {
-	if !p.rules.plain() {
+	if p.variant {
 		return variantWaits(p)
 	}
 	return waits(p)
@@ -65,7 +65,7 @@ func Waits(p *Position) []Wait {
 // hand and melds) whose draw lowers a waiting position's shanten (有效牌).
 // For a ready position they are its waits.
 func EffectiveTiles(p *Position) []Tile {
-	if !p.rules.plain() {
+	if p.variant {
 		return variantEffective(p)
 	}
 	return effectiveTiles(p)
@@ -74,7 +74,7 @@ func EffectiveTiles(p *Position) []Tile {
 // Advise returns, for every distinct concealed tile of a complete position
 // in id order, the shanten and effective tiles after discarding it.
 func Advise(p *Position) []Option {
-	if !p.rules.plain() {
+	if p.variant {
 		return variantAdvise(p)
 	}
 	return advise(p)

@@ -109,6 +109,7 @@ type Position struct {
 	numMelds  int
 	rules     Rules
 	stage     Stage
+	variant   bool // the rules need the variant judgments (not rules.plain())
 }
 
 // NewPosition validates in and returns the position it describes, judged at
@@ -126,7 +127,7 @@ func NewPosition(in PositionInput, s Stage) (Position, error) {
 	}
 	rules := in.Rules.normal()
 	maxMelds := min(rules.MeldCount(), MaxDeclaredMelds)
-	p := Position{rules: rules, stage: s}
+	p := Position{rules: rules, stage: s, variant: !rules.plain()}
 	for i, t := range in.Hand {
 		if v.count(t, "hand", i, -1) {
 			p.hand[t]++
