@@ -291,13 +291,50 @@ func (x *variantCtx) suitVec(real *Counts, s int) gvec {
 	return *x.vt.vec(real, s, x.wild)
 }
 
-// standard returns the standard form's distance of real.
-func (x *variantCtx) standard(real *Counts) int {
+// suitVecs returns the four suits' distance vectors of real.
+func (x *variantCtx) suitVecs(real *Counts) [4]gvec {
 	var v [4]gvec
 	for s := range v {
 		v[s] = x.suitVec(real, s)
 	}
+	return v
+}
+
+// standard returns the standard form's distance of real.
+func (x *variantCtx) standard(real *Counts) int {
+	v := x.suitVecs(real)
 	return x.combine(&v)
+}
+
+// suitSetChoices lists, for a suit limit of 1 and of 2, every set of that
+// many numbered suits, as bits.
+var suitSetChoices = [3][]uint8{1: {1, 2, 4}, 2: {3, 5, 6}}
+
+// suitChoices returns the sets of numbered suits a win may use under the
+// suit limit k (1 or 2) that hold the suits must (the declared melds'),
+// in the first n places of sets; none without a limit.
+func suitChoices(k uint8, must uint8) (sets [3]uint8, n int) {
+	if k != 1 && k != 2 {
+		return sets, 0
+	}
+	for _, set := range suitSetChoices[k] {
+		if must&^set == 0 {
+			sets[n] = set
+			n++
+		}
+	}
+	return sets, n
+}
+
+// onlySuits returns real without the numbered suits outside allowed.
+func onlySuits(real *Counts, allowed uint8) Counts {
+	c := *real
+	for s := range 3 {
+		if allowed>>s&1 == 0 {
+			clear(c[s*9 : s*9+9])
+		}
+	}
+	return c
 }
 
 // combine returns the least distance to the concealed melds plus a pair
@@ -309,10 +346,8 @@ func (x *variantCtx) combine(v *[4]gvec) int {
 		return gfinishAll(v, x.blocks)
 	}
 	best := inf
-	for allowed := uint8(1); allowed < 8; allowed++ {
-		if bits.OnesCount8(allowed) != k || x.meldSuits&^allowed != 0 {
-			continue
-		}
+	sets, n := suitChoices(x.r.MaxSuits, x.meldSuits)
+	for _, allowed := range sets[:n] {
 		u := *v
 		for s := range 3 {
 			if allowed>>s&1 == 0 {
@@ -371,16 +406,9 @@ func (x *variantCtx) sevenPairsDistance(real *Counts) int {
 		return hs.sevenPairs(x.r.SevenPairsFourAlike)
 	}
 	best := inf
-	for allowed := uint8(1); allowed < 8; allowed++ {
-		if bits.OnesCount8(allowed) != k {
-			continue
-		}
-		c := *real
-		for s := range 3 {
-			if allowed>>s&1 == 0 {
-				clear(c[s*9 : s*9+9])
-			}
-		}
+	sets, n := suitChoices(x.r.MaxSuits, 0)
+	for _, allowed := range sets[:n] {
+		c := onlySuits(real, allowed)
 		hs := shapeOf(&c)
 		best = min(best, hs.sevenPairs(x.r.SevenPairsFourAlike))
 	}

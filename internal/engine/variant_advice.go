@@ -1,7 +1,5 @@
 package engine
 
-import "math/bits"
-
 // suitSets holds, for each set of suits a win may use (one set without a
 // suit limit), every suit's complement: the other three suits' vectors
 // combined, with the suits outside the set contributing nothing. Changing
@@ -16,15 +14,11 @@ type suitSets struct {
 // newSuitSets combines the four suits' vectors v.
 func (x *variantCtx) newSuitSets(v *[4]gvec) suitSets {
 	var ss suitSets
-	k := int(x.r.MaxSuits)
-	for allowed := uint8(1); allowed < 8; allowed++ {
-		if k == 1 || k == 2 {
-			if bits.OnesCount8(allowed) != k || x.meldSuits&^allowed != 0 {
-				continue
-			}
-		} else if allowed != 7 {
-			continue
-		}
+	sets, n := suitChoices(x.r.MaxSuits, x.meldSuits)
+	if x.r.MaxSuits != 1 && x.r.MaxSuits != 2 {
+		sets[0], n = 7, 1
+	}
+	for _, allowed := range sets[:n] {
 		u := *v
 		for s := range 3 {
 			if allowed>>s&1 == 0 {
@@ -124,20 +118,11 @@ func (x *variantCtx) newSpecials(real *Counts) specials {
 	}
 	sp.shape = shapeOf(real)
 	sp.held, _ = kindMask(real)
-	if k := int(r.MaxSuits); k == 1 || k == 2 {
-		for allowed := uint8(1); allowed < 8; allowed++ {
-			if bits.OnesCount8(allowed) != k {
-				continue
-			}
-			c := *real
-			for s := range 3 {
-				if allowed>>s&1 == 0 {
-					clear(c[s*9 : s*9+9])
-				}
-			}
-			sp.sets[sp.n], sp.in[sp.n] = shapeOf(&c), allowed
-			sp.n++
-		}
+	sets, n := suitChoices(r.MaxSuits, 0)
+	for _, allowed := range sets[:n] {
+		c := onlySuits(real, allowed)
+		sp.sets[sp.n], sp.in[sp.n] = shapeOf(&c), allowed
+		sp.n++
 	}
 	return sp
 }
@@ -180,10 +165,7 @@ func variantEffective(p *Position) []Tile {
 	x := newVariantCtx(p)
 	h := p.hand
 	real, w := split(&h, x.r.Wildcards)
-	var v [4]gvec
-	for s := range v {
-		v[s] = x.suitVec(&real, s)
-	}
+	v := x.suitVecs(&real)
 	_, out := x.effectiveAfter(&h, &real, w, &v, nil)
 	return out
 }
@@ -195,18 +177,8 @@ func variantAdvise(p *Position) []Option {
 	x := newVariantCtx(p)
 	h := p.hand
 	real, w := split(&h, x.r.Wildcards)
-	var base [4]gvec
-	for s := range base {
-		base[s] = x.suitVec(&real, s)
-	}
-	distinct := 0
-	for _, k := range h {
-		if k > 0 {
-			distinct++
-		}
-	}
-	out := make([]Option, 0, distinct)
-	backing := make([]Tile, 0, distinct*NumKinds)
+	base := x.suitVecs(&real)
+	out, backing := newOptions(&h)
 	for t := Tile(0); t < NumKinds; t++ {
 		if h[t] == 0 {
 			continue

@@ -167,15 +167,7 @@ func advise(p *Position) []Option {
 	}
 	var drawn [NumKinds]vec // capped suit's exact vector after drawing t, for discards in other suits
 	var drawnOK [NumKinds]bool
-	distinct := 0
-	for _, k := range h {
-		if k > 0 {
-			distinct++
-		}
-	}
-	out := make([]Option, 0, distinct)
-	// One backing array holds every option's effective tiles.
-	backing := make([]Tile, 0, distinct*NumKinds)
+	out, backing := newOptions(&h)
 	for x := Tile(0); x < NumKinds; x++ {
 		if h[x] == 0 {
 			continue
@@ -238,4 +230,16 @@ func advise(p *Position) []Option {
 		out = append(out, Option{Discard: x, Shanten: cur - 1, Effective: eff})
 	}
 	return out
+}
+
+// newOptions returns room for the options of every distinct kind of h, and
+// one backing array for all their effective tiles.
+func newOptions(h *Counts) ([]Option, []Tile) {
+	distinct := 0
+	for _, k := range h {
+		if k > 0 {
+			distinct++
+		}
+	}
+	return make([]Option, 0, distinct), make([]Tile, 0, distinct*NumKinds)
 }
