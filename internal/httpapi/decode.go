@@ -21,9 +21,10 @@ import (
 type members map[string]json.RawMessage
 
 // fieldErrors collects what is wrong with a request, split by class: a
-// malformed member (wrong JSON type, unknown or repeated name) is a 400;
-// a well-formed but impossible value is a 422. Pointers are JSON Pointers
-// into the request body.
+// malformed member (wrong JSON type, repeated name, unknown name outside
+// the rules object) is a 400; a well-formed but impossible value, and an
+// unknown member of the rules object, is a 422. Pointers are JSON
+// Pointers into the request body.
 type fieldErrors struct {
 	malformed []fieldProblem
 	invalid   []fieldProblem
@@ -129,7 +130,7 @@ func bodyMembers(w http.ResponseWriter, body []byte, known ...string) (members, 
 		return nil, false
 	}
 	var errs fieldErrors
-	m, _ := objectMembers(body, "", &errs, known...)
+	m, _ := objectMembers(body, "", &errs, (*fieldErrors).badType, known...)
 	if errs.write(w) {
 		return nil, false
 	}
@@ -219,11 +220,15 @@ func jsonValueError(body []byte) string {
 	return ""
 }
 
+// unknownMember records a member name that an object does not know:
+// (*fieldErrors).badType for a 400, (*fieldErrors).impossible for a 422.
+type unknownMember func(errs *fieldErrors, ptr, format string, args ...any)
+
 // objectMembers splits data, one valid JSON value, into the members of the
-// object it must be. A value that is not an object, a member name not in
-// known and a repeated name are recorded as malformed; ok is false when the
-// value is not an object.
-func objectMembers(data []byte, ptr string, errs *fieldErrors, known ...string) (m members, ok bool) {
+// object it must be. A value that is not an object and a repeated name are
+// recorded as malformed, a member name not in known with unknown; ok is
+// false when the value is not an object.
+func objectMembers(data []byte, ptr string, errs *fieldErrors, unknown unknownMember, known ...string) (m members, ok bool) {
 	if jsonKind(data) != "object" {
 		errs.badType(ptr, "must be an object, got %s", jsonKind(data))
 		return nil, false
@@ -242,7 +247,7 @@ func objectMembers(data []byte, ptr string, errs *fieldErrors, known ...string) 
 		case seen[name]:
 			errs.badType(p, "member given twice")
 		case !slices.Contains(known, name):
-			errs.badType(p, "unknown member (known: %s)", strings.Join(known, ", "))
+			unknown(errs, p, "unknown member (known: %s)", strings.Join(known, ", "))
 		case jsonKind(raw) != "null":
 			m[name] = raw
 		}
@@ -454,7 +459,7 @@ func melds(raw json.RawMessage, errs *fieldErrors) ([]engine.MeldInput, bool) {
 	out := make([]engine.MeldInput, 0, len(elems))
 	for i, e := range elems {
 		ptr := "/melds/" + strconv.Itoa(i)
-		m, ok := objectMembers(e, ptr, errs, "type", "tiles")
+		m, ok := objectMembers(e, ptr, errs, (*fieldErrors).badType, "type", "tiles")
 		if !ok {
 			continue
 		}

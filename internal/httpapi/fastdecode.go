@@ -107,8 +107,9 @@ var tileNameTable = sync.OnceValue(func() map[string]engine.Tile {
 	return table
 })
 
-// presetTable maps the preset names to their rules, so that looking up a
-// name read from the body allocates nothing.
+// presetTable maps the preset names to their rules, each carrying its
+// preset's name as engine.Preset gives it (the precise decoder's rules do
+// too), so that looking up a name read from the body allocates nothing.
 var presetTable = sync.OnceValue(func() map[string]engine.Rules {
 	table := map[string]engine.Rules{}
 	for _, name := range engine.PresetNames() {
@@ -271,7 +272,7 @@ func (d *fastDecoder) rules() (engine.Rules, bool) {
 	if !ok {
 		return engine.Rules{}, false
 	}
-	r := engine.StandardRules()
+	r := engine.StandardRules() // without a preset: standard, under its name
 	if given.has(mPreset) {
 		if r, ok = presetTable()[string(presetName)]; !ok {
 			return engine.Rules{}, false

@@ -102,6 +102,14 @@ var decoderVariants = []string{
 	`{"hand":"1199m1199s1199pEE","rules":{"sevenPairs":1}}`,
 	`{"hand":"1199m1199s1199pEE","rules":{"preset":"standard","preset":"riichi"}}`,
 	`{"hand":"1199m1199s1199pEE","rules":{"extra":true}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"riichi","sevenPairs":false,"extra":null}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"hand":"1199m1199s1199pEE"}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"type":"chi"}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"mcr","sevenPairsFourAlike":false,"honorsAndKnitted":false,"knittedStraight":false}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"taiwan","melds":4,"sevenPairs":true,"thirteenOrphans":true}}`,
+	`{"hand":"11992233m445566s","rules":{"preset":"sichuan","honors":true,"maxSuits":3,"sevenPairsFourAlike":false,"thirteenOrphans":true}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"standard"}}`,
+	`{"hand":"1199m1199s1199pEE","rules":{"preset":"guangdong"}}`,
 	`{"hand":"1199m1199s1199pEE","rules":"mcr"}`,
 	`{"hand":"1199m1199s1199pEE","rules":"sichuan"}`,
 	`{"hand":"1199m1199s1199pEE","rules":"taiwan"}`,
@@ -317,6 +325,8 @@ func TestFastDecodeGivesUp(t *testing.T) {
 		{decodeTargets[2], `{"hand":"11122345678999m","discard":"2m","drawn":"E"}`},                    // drawn not in hand
 		{decodeTargets[2], `{"hand":"11122345678999m","discard":"2m","voidSuit":"z"}`},                 // unknown suit
 		{decodeTargets[0], `{"hand":"456s789pEEESS","melds":[{"type":"chi"}]}`},                        // meld tiles missing
+		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"kuitan":true}}`},                      // unknown rules member
+		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"hand":"1m"}}`},                        // not a rules member
 		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"maxSuits":0}}`},                       // out of range
 		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"melds":6}}`},                          // out of range
 		{decodeTargets[0], `{"hand":"11992233m445566s","rules":{"wildcards":"11m"}}`},                  // repeated wildcard
@@ -328,6 +338,25 @@ func TestFastDecodeGivesUp(t *testing.T) {
 	for _, tt := range tests {
 		if _, ok := fastRequest([]byte(tt.body), tt.dt.stage, tt.dt.discard); ok {
 			t.Errorf("%s %s: the fast decoder accepted it, want it to give up", tt.dt.path, tt.body)
+		}
+	}
+}
+
+// TestPresetTable checks that the fast decoder's preset table holds every
+// preset exactly as engine.Preset gives it, its name included, so that
+// both decoders key a preset's games apart from the others'.
+func TestPresetTable(t *testing.T) {
+	table := presetTable()
+	if len(table) != len(engine.PresetNames()) {
+		t.Errorf("the preset table holds %d presets, the engine has %d", len(table), len(engine.PresetNames()))
+	}
+	for _, name := range engine.PresetNames() {
+		want, err := engine.Preset(name)
+		if err != nil {
+			t.Fatalf("engine.Preset(%q): %v", name, err)
+		}
+		if got, ok := table[name]; !ok || got != want || got.Preset != name {
+			t.Errorf("preset table[%q] = %+v (%t), want %+v named %q", name, got, ok, want, name)
 		}
 	}
 }

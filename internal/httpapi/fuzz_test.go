@@ -47,6 +47,7 @@ func FuzzHandlers(f *testing.F) {
 		`{"hand":"123m456s789p11s555s","rules":{"maxSuits":2,"honors":false,"thirteenOrphans":false}}`,
 		`{"hand":"123m456s78pEESSPP","rules":{"preset":"guangdong","wildcards":["P","5m"]},"discard":"P"}`,
 		`{"hand":"PPPPCCCC1m2m3mEE","rules":{"wildcards":"PC"}}`,
+		`{"hand":"123m456s789pEEESS","rules":{"preset":"mcr","kuitan":true,"melds":4}}`,
 		`{"hand":"123m456m789m123s45sEE","rules":"taiwan","visible":"3s"}`,
 		`{"hand":"E","melds":[{"type":"pon","tiles":"111m"},{"type":"pon","tiles":"222m"},{"type":"chi","tiles":"345s"},{"type":"kan","tiles":"4444p"},{"type":"ankan","tiles":"5555p"}],"rules":{"melds":5,"sevenPairs":false,"thirteenOrphans":false,"wildcards":["E"]}}`,
 		`{"hand":[[[[[]]]]]}`,

@@ -24,7 +24,8 @@ type problemType struct {
 // are defined; api/openapi.yaml describes the same list.
 var (
 	// probMalformed: the body is not valid JSON, is empty, has trailing
-	// data, an unknown or repeated member, or a member of the wrong JSON type.
+	// data, a repeated member, an unknown member (outside the rules
+	// object), or a member of the wrong JSON type.
 	probMalformed = problemType{"malformed-request", "Malformed request", http.StatusBadRequest}
 	// probNotFound: no route has this path.
 	probNotFound = problemType{"not-found", "Not found", http.StatusNotFound}
@@ -36,9 +37,9 @@ var (
 	probMediaType = problemType{"unsupported-media-type", "Unsupported media type", http.StatusUnsupportedMediaType}
 	// probInvalidPosition: well-formed JSON describing an impossible
 	// position: unknown tiles, wrong tile count, a 5th copy, an invalid or
-	// unknown meld, an unknown rules preset, rules out of range or
-	// contradicting each other, an honor in a suits-only game, or bad
-	// discard fields.
+	// unknown meld, an unknown rules preset or rules member, rules out of
+	// range or contradicting each other, an honor in a suits-only game, or
+	// bad discard fields.
 	probInvalidPosition = problemType{"invalid-position", "Invalid position", http.StatusUnprocessableEntity}
 	// probInternal: a bug; the detail never says more.
 	probInternal = problemType{"internal-error", "Internal server error", http.StatusInternalServerError}

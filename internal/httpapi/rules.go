@@ -42,9 +42,11 @@ func (rr *requestRules) pointer(ptr string) string {
 }
 
 // parseRules parses the rules member: a preset name, or an object naming a
-// preset (default "standard") whose given fields override it. ok is false
-// when anything was wrong with it; the rules are then not usable.
-// Contradictions between well-formed fields are left to engine validation.
+// preset (default "standard") whose given fields override it. The rules
+// keep the preset's name (engine.Rules.Preset), so that two presets never
+// share a cache entry. ok is false when anything was wrong with it; the
+// rules are then not usable. Contradictions between well-formed fields are
+// left to engine validation.
 func parseRules(raw json.RawMessage, errs *fieldErrors) (rr requestRules, ok bool) {
 	before := errs.count()
 	switch jsonKind(raw) {
@@ -60,9 +62,11 @@ func parseRules(raw json.RawMessage, errs *fieldErrors) (rr requestRules, ok boo
 }
 
 // rulesObject parses a rules object: the preset first, then the overrides
-// on top of it, whatever the member order.
+// on top of it, whatever the member order. An unknown member is an unknown
+// rules field, a 422 at its own pointer like an unknown preset; a repeated
+// member and a wrong JSON type stay malformed (400).
 func rulesObject(raw json.RawMessage, errs *fieldErrors) requestRules {
-	m, _ := objectMembers(raw, "/rules", errs, rulesMembers...)
+	m, _ := objectMembers(raw, "/rules", errs, (*fieldErrors).impossible, rulesMembers...)
 	rr := requestRules{rules: engine.StandardRules()}
 	r := &rr.rules
 	if raw, ok := m["preset"]; ok {

@@ -38,15 +38,21 @@ func wildWant(t *testing.T, names ...string) engine.WildSet {
 
 // TestRulesParse checks the rules a request resolves to, as the engine
 // holds them in the position (Melds 0 is 4, MaxSuits 3 is no limit), with
-// both decoders: the fast one must take every one of these bodies.
+// the preset they start from (standard when a rules object names none),
+// with both decoders: the fast one must take every one of these bodies.
 func TestRulesParse(t *testing.T) {
 	t.Parallel()
-	std := engine.Rules{SevenPairs: true, ThirteenOrphans: true, Melds: 4}
-	mcr := engine.Rules{SevenPairs: true, SevenPairsFourAlike: true, ThirteenOrphans: true, HonorsAndKnitted: true, KnittedStraight: true, Melds: 4}
-	sichuan := engine.Rules{SevenPairs: true, SevenPairsFourAlike: true, SuitsOnly: true, MaxSuits: 2, Melds: 4}
-	taiwan := engine.Rules{Melds: 5}
+	std := engine.Rules{SevenPairs: true, ThirteenOrphans: true, Melds: 4, Preset: "standard"}
+	mcr := engine.Rules{SevenPairs: true, SevenPairsFourAlike: true, ThirteenOrphans: true, HonorsAndKnitted: true, KnittedStraight: true, Melds: 4, Preset: "mcr"}
+	sichuan := engine.Rules{SevenPairs: true, SevenPairsFourAlike: true, SuitsOnly: true, MaxSuits: 2, Melds: 4, Preset: "sichuan"}
+	taiwan := engine.Rules{Melds: 5, Preset: "taiwan"}
 	with := func(r engine.Rules, change func(*engine.Rules)) engine.Rules {
 		change(&r)
+		return r
+	}
+	// as is r's options under another preset's name.
+	as := func(preset string, r engine.Rules) engine.Rules {
+		r.Preset = preset
 		return r
 	}
 	tests := []struct {
@@ -57,17 +63,17 @@ func TestRulesParse(t *testing.T) {
 	}{
 		{"default", win14, `null`, std},
 		{"standard", win14, `"standard"`, std},
-		{"riichi", win14, `"riichi"`, std},
+		{"riichi", win14, `"riichi"`, as("riichi", std)},
 		{"mcr", win14, `"mcr"`, mcr},
 		{"sichuan", suits14, `"sichuan"`, sichuan},
-		{"guangdong", win14, `"guangdong"`, std},
+		{"guangdong", win14, `"guangdong"`, as("guangdong", std)},
 		{"taiwan", hand17, `"taiwan"`, taiwan},
 		{"empty object", win14, `{}`, std},
 		{"preset in an object", win14, `{"preset":"mcr"}`, mcr},
 		{"overrides before the preset", win14, `{"knittedStraight":false,"preset":"mcr","sevenPairsFourAlike":false}`,
 			with(mcr, func(r *engine.Rules) { r.KnittedStraight, r.SevenPairsFourAlike = false, false })},
 		{"every flag on standard", win14, `{"sevenPairs":true,"sevenPairsFourAlike":true,"thirteenOrphans":false,"honorsAndKnitted":true,"knittedStraight":true,"honors":true}`,
-			with(mcr, func(r *engine.Rules) { r.ThirteenOrphans = false })},
+			with(mcr, func(r *engine.Rules) { r.ThirteenOrphans, r.Preset = false, "standard" })},
 		{"suits only on standard", suits14, `{"honors":false,"thirteenOrphans":false}`,
 			with(std, func(r *engine.Rules) { r.SuitsOnly, r.ThirteenOrphans = true, false })},
 		{"a suit limit", suits14, `{"maxSuits":2,"thirteenOrphans":false}`,
@@ -79,16 +85,17 @@ func TestRulesParse(t *testing.T) {
 		{"honors back in Sichuan", win14, `{"preset":"sichuan","honors":true}`,
 			with(sichuan, func(r *engine.Rules) { r.SuitsOnly = false })},
 		{"four melds in taiwan", win14, `{"preset":"taiwan","melds":4}`, with(taiwan, func(r *engine.Rules) { r.Melds = 4 })},
-		{"five melds on standard", hand17, `{"melds":5,"sevenPairs":false,"thirteenOrphans":false}`, taiwan},
+		{"five melds on standard", hand17, `{"melds":5,"sevenPairs":false,"thirteenOrphans":false}`, as("standard", taiwan)},
+		{"standard's options on taiwan", win14, `{"preset":"taiwan","melds":4,"sevenPairs":true,"thirteenOrphans":true}`, as("taiwan", std)},
 		{"wildcards by name", win14, `{"preset":"guangdong","wildcards":["P"]}`,
-			with(std, func(r *engine.Rules) { r.Wildcards = wildWant(t, "P") })},
+			with(std, func(r *engine.Rules) { r.Wildcards, r.Preset = wildWant(t, "P"), "guangdong" })},
 		{"wildcards by id and Tenhou name", win14, `{"preset":"guangdong","wildcards":[4,"5z"]}`,
-			with(std, func(r *engine.Rules) { r.Wildcards = wildWant(t, "5m", "P") })},
+			with(std, func(r *engine.Rules) { r.Wildcards, r.Preset = wildWant(t, "5m", "P"), "guangdong" })},
 		{"wildcards as a compact string", win14, `{"preset":"guangdong","wildcards":"5mC"}`,
-			with(std, func(r *engine.Rules) { r.Wildcards = wildWant(t, "5m", "C") })},
+			with(std, func(r *engine.Rules) { r.Wildcards, r.Preset = wildWant(t, "5m", "C"), "guangdong" })},
 		{"red five wildcard", win14, `{"wildcards":["0p"]}`,
 			with(std, func(r *engine.Rules) { r.Wildcards = wildWant(t, "5p") })},
-		{"no wildcards", win14, `{"preset":"guangdong","wildcards":[]}`, std},
+		{"no wildcards", win14, `{"preset":"guangdong","wildcards":[]}`, as("guangdong", std)},
 		{"suit wildcards in Sichuan", suits14, `{"preset":"sichuan","wildcards":["5s"]}`,
 			with(sichuan, func(r *engine.Rules) { r.Wildcards = wildWant(t, "5s") })},
 		{"null members", win14, `{"preset":null,"maxSuits":null,"melds":null,"wildcards":null,"honors":null}`, std},
@@ -112,8 +119,9 @@ func TestRulesParse(t *testing.T) {
 }
 
 // TestRulesErrors checks the problems of bad rules and of positions the
-// rules rule out: wrong JSON types are malformed (400), everything else
-// is an invalid position (422), each at its own pointer.
+// rules rule out: wrong JSON types are malformed (400), everything else,
+// unknown rules members included, is an invalid position (422), each at
+// its own pointer.
 func TestRulesErrors(t *testing.T) {
 	t.Parallel()
 	h := NewAPI(Config{})
@@ -122,8 +130,9 @@ func TestRulesErrors(t *testing.T) {
 		return prob(probInvalidPosition, "the request describes a position that cannot be judged: "+strconv.Itoa(len(errs))+" errors, see errors", errs...)
 	}
 	const (
-		honorInSet  = "is an honor, and the rules play a suits-only set (honors false)"
-		suitsHonors = `{"preset":"sichuan"}`
+		honorInSet         = "is an honor, and the rules play a suits-only set (honors false)"
+		suitsHonors        = `{"preset":"sichuan"}`
+		unknownRulesMember = "unknown member (known: preset, sevenPairs, sevenPairsFourAlike, thirteenOrphans, honorsAndKnitted, knittedStraight, honors, maxSuits, melds, wildcards)"
 	)
 	tests := []struct {
 		name string
@@ -144,6 +153,34 @@ func TestRulesErrors(t *testing.T) {
 			one(probMalformed, "/rules/wildcards", `must be an array of tile ids and names, or a compact string like "123m456s", got object`)},
 		{"a wildcard of the wrong type", "/hu", `{"hand":` + win14 + `,"rules":{"wildcards":["P",true]}}`,
 			one(probMalformed, "/rules/wildcards/1", `a tile is an id 0–33 or a name like "5m", got boolean`)},
+
+		// Unknown fields: 422, each at its own pointer.
+		{"an unknown rules member", "/hu", `{"hand":` + win14 + `,"rules":{"kuitan":true}}`,
+			one(probInvalidPosition, "/rules/kuitan", unknownRulesMember)},
+		{"an unknown rules member of any type", "/tenpai", `{"hand":"1112345678999m","rules":{"preset":"riichi","aka":[1,2]}}`,
+			one(probInvalidPosition, "/rules/aka", unknownRulesMember)},
+		{"an unknown rules member on /discard", "/discard", `{"hand":` + suits14 + `,"rules":{"preset":"sichuan","Melds":4},"discard":"1m"}`,
+			one(probInvalidPosition, "/rules/Melds", unknownRulesMember)},
+		{"a top-level name inside the rules", "/hu", `{"hand":` + win14 + `,"rules":{"hand":"1m"}}`,
+			one(probInvalidPosition, "/rules/hand", unknownRulesMember)},
+		{"an unknown rules member given as null", "/hu", `{"hand":` + win14 + `,"rules":{"redFives":null}}`,
+			one(probInvalidPosition, "/rules/redFives", unknownRulesMember)},
+		{"an unknown rules member escaped in its pointer", "/hu", `{"hand":` + win14 + `,"rules":{"a/b~c":1}}`,
+			one(probInvalidPosition, "/rules/a~1b~0c", unknownRulesMember)},
+		{"unknown rules members beside an unknown preset and tiles", "/hu", `{"hand":["1m","xx"],"rules":{"preset":"chinese","x":1,"y":2}}`, many(
+			fp("/hand/1", `unknown tile "xx": not a tile name (want 1m–9m, 1s–9s, 1p–9p, a red five 0m 0s 0p, 1z–7z or E S W N C F P)`),
+			fp("/rules/x", unknownRulesMember), fp("/rules/y", unknownRulesMember),
+			fp("/rules/preset", `unknown rules preset "chinese" (known: guangdong, mcr, riichi, sichuan, standard, taiwan)`))},
+		{"an unknown rules member beside a value out of range", "/hu", `{"hand":` + win14 + `,"rules":{"melds":7,"fan":8}}`, many(
+			fp("/rules/fan", unknownRulesMember),
+			fp("/rules/melds", "must be 4 (14-tile hands) or 5 (17-tile hands), got 7"))},
+		// Like any bad rules, an unknown member hides checks that depend
+		// on the rules: contradictions and the hand's size.
+		{"an unknown rules member hides the size check", "/hu", `{"hand":` + hand17 + `,"rules":{"meld":5,"preset":"taiwan","sevenPairs":true}}`,
+			one(probInvalidPosition, "/rules/meld", unknownRulesMember)},
+		// An unknown top-level member stays malformed, and wins.
+		{"an unknown top-level member wins", "/hu", `{"hand":` + win14 + `,"rules":{"kuitan":true},"seat":"E"}`,
+			one(probMalformed, "/seat", "unknown member (known: hand, melds, visible, rules)")},
 
 		// Out of range: 422.
 		{"maxSuits 0", "/hu", `{"hand":` + win14 + `,"rules":{"maxSuits":0}}`,
@@ -285,8 +322,10 @@ func TestGetRules(t *testing.T) {
 }
 
 // TestRulesViewRoundTrips sends each preset's listed options back as a
-// rules object without a preset: the position must carry the preset's
-// rules, so that GET /rules says exactly what a preset plays.
+// rules object without a preset: the position must play the preset's
+// options, under standard's name (a rules object without a preset starts
+// from standard), so that GET /rules says exactly what a preset plays.
+// The preset's name gives the same options under its own name.
 func TestRulesViewRoundTrips(t *testing.T) {
 	t.Parallel()
 	resp := newRulesResponse()
@@ -308,16 +347,21 @@ func TestRulesViewRoundTrips(t *testing.T) {
 		case "sichuan":
 			hand = suits14
 		}
-		for _, rules := range []string{string(obj), `"` + p.Name + `"`} {
-			body := []byte(`{"hand":` + hand + `,"rules":` + rules + `}`)
+		want, err := engine.Preset(p.Name)
+		if err != nil {
+			t.Fatalf("engine.Preset(%q): %v", p.Name, err)
+		}
+		for _, tt := range []struct{ rules, preset string }{{string(obj), "standard"}, {`"` + p.Name + `"`, p.Name}} {
+			body := []byte(`{"hand":` + hand + `,"rules":` + tt.rules + `}`)
 			rec := httptest.NewRecorder()
 			req, ok := preciseRequest(rec, body, engine.Complete, false)
 			if !ok {
 				t.Fatalf("%s: %d %s", body, rec.Code, rec.Body)
 			}
-			want, _ := engine.Preset(p.Name)
-			if got := req.pos.Rules(); got != normalRules(want) {
-				t.Errorf("%s: rules %+v, want preset %s's %+v", body, got, p.Name, want)
+			want := normalRules(want)
+			want.Preset = tt.preset
+			if got := req.pos.Rules(); got != want {
+				t.Errorf("%s: rules %+v, want preset %s's options under %q: %+v", body, got, p.Name, tt.preset, want)
 			}
 		}
 	}
@@ -332,11 +376,49 @@ func normalRules(r engine.Rules) engine.Rules {
 	return r
 }
 
-// TestPresetsNeverShareCacheEntries sends one hand under every 14-tile
-// preset to a fresh cache: each preset with rules of its own misses.
-// riichi and guangdong (without wildcards) play exactly the standard
-// rules, so they share its entry: the key is the rules, not the preset's
-// name. Wildcards make rules of their own.
+// sameOptions are rules objects that bring every preset to standard's
+// options (14 tiles, seven pairs of distinct tiles, thirteen orphans, all
+// suits, no wildcards), keyed by the preset they start from.
+var sameOptions = map[string]string{
+	"standard":  `"standard"`,
+	"riichi":    `"riichi"`,
+	"guangdong": `"guangdong"`,
+	"mcr":       `{"preset":"mcr","sevenPairsFourAlike":false,"honorsAndKnitted":false,"knittedStraight":false}`,
+	"sichuan":   `{"preset":"sichuan","honors":true,"maxSuits":3,"sevenPairsFourAlike":false,"thirteenOrphans":true}`,
+	"taiwan":    `{"preset":"taiwan","melds":4,"sevenPairs":true,"thirteenOrphans":true}`,
+}
+
+// TestSameOptionsUnderEveryPreset checks the premise of
+// TestPresetsNeverShareCacheEntries: sameOptions resolve to one set of
+// options, each under its own preset's name.
+func TestSameOptionsUnderEveryPreset(t *testing.T) {
+	t.Parallel()
+	if len(sameOptions) != len(engine.PresetNames()) {
+		t.Fatalf("sameOptions covers %d presets, the engine has %d", len(sameOptions), len(engine.PresetNames()))
+	}
+	for _, name := range engine.PresetNames() {
+		rules, ok := sameOptions[name]
+		if !ok {
+			t.Fatalf("sameOptions has no rules for preset %s", name)
+		}
+		body := []byte(`{"hand":` + suits14 + `,"rules":` + rules + `}`)
+		rec := httptest.NewRecorder()
+		req, ok := preciseRequest(rec, body, engine.Complete, false)
+		if !ok {
+			t.Fatalf("%s: %d %s", body, rec.Code, rec.Body)
+		}
+		want := engine.Rules{SevenPairs: true, ThirteenOrphans: true, Melds: 4, Preset: name}
+		if diff := cmp.Diff(want, req.pos.Rules()); diff != "" {
+			t.Errorf("rules of %s mismatch (-want +got):\n%s", body, diff)
+		}
+	}
+}
+
+// TestPresetsNeverShareCacheEntries sends one hand to a fresh cache under
+// each of the six presets, first with options that agree (sameOptions),
+// then with each preset's own: every preset misses the first time it
+// sees the hand with given options and hits when they are repeated,
+// whichever way they are spelt. Wildcards make rules of their own.
 func TestPresetsNeverShareCacheEntries(t *testing.T) {
 	t.Parallel()
 	for _, path := range []string{"/hu", "/tenpai", "/discard"} {
@@ -349,13 +431,27 @@ func TestPresetsNeverShareCacheEntries(t *testing.T) {
 		}
 		body := func(rules string) string { return `{"hand":` + hand + `,"rules":` + rules + extra + `}` }
 		h := NewAPI(Config{CacheSize: 64})
+		for _, xcache := range []string{"miss", "hit"} {
+			for _, name := range engine.PresetNames() {
+				checkXCache(t, h, path, body(sameOptions[name]), xcache)
+			}
+		}
 		for _, step := range []struct{ rules, xcache string }{
-			{`"standard"`, "miss"}, {`"mcr"`, "miss"}, {`"sichuan"`, "miss"},
-			{`"riichi"`, "hit"}, {`"guangdong"`, "hit"},
+			// Spelt otherwise: the same preset and options.
+			{`{"preset":"riichi"}`, "hit"}, {`{}`, "hit"}, {`{"preset":null,"sevenPairs":true}`, "hit"},
+			{`{"preset":"taiwan","thirteenOrphans":true,"sevenPairs":true,"melds":4}`, "hit"},
+			// Each preset's own options.
+			{`"mcr"`, "miss"}, {`"sichuan"`, "miss"}, {`{"preset":"taiwan","melds":4}`, "miss"},
+			{`"mcr"`, "hit"}, {`"sichuan"`, "hit"}, {`{"melds":4,"preset":"taiwan"}`, "hit"},
+			// The options of a preset under standard's name.
+			{`{"sevenPairsFourAlike":true,"honorsAndKnitted":true,"knittedStraight":true}`, "miss"},
+			{`{"preset":"standard","sevenPairsFourAlike":true,"honorsAndKnitted":true,"knittedStraight":true}`, "hit"},
+			// Wildcards.
 			{`{"preset":"guangdong","wildcards":["1m"]}`, "miss"}, {`{"preset":"guangdong","wildcards":["2m"]}`, "miss"},
+			{`{"wildcards":["1m"]}`, "miss"}, {`{"preset":"riichi","wildcards":["1m"]}`, "miss"},
 			{`{"preset":"sichuan","wildcards":["1m"]}`, "miss"}, {`{"preset":"sichuan","maxSuits":3}`, "miss"},
-			{`"standard"`, "hit"}, {`"mcr"`, "hit"}, {`"sichuan"`, "hit"},
-			{`{"preset":"guangdong","wildcards":"1m"}`, "hit"}, {`{"preset":"sichuan","wildcards":[0]}`, "hit"},
+			{`{"preset":"guangdong","wildcards":"1m"}`, "hit"}, {`{"preset":"standard","wildcards":[0]}`, "hit"},
+			{`{"preset":"sichuan","wildcards":[0]}`, "hit"},
 		} {
 			checkXCache(t, h, path, body(step.rules), step.xcache)
 		}
