@@ -5,6 +5,7 @@ package engine_test
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/judged/judged/internal/engine"
@@ -55,16 +56,14 @@ var variantRuleSets = []namedRules{
 	{"guangdong+P", mustPreset("guangdong", wildcards(tWhite))},
 	{"guangdong+5m", mustPreset("guangdong", wildcards(t5m))},
 	{"guangdong+5m,E", mustPreset("guangdong", wildcards(t5m, tE))},
-	{"guangdong+1m,9s", mustPreset("guangdong", wildcards(t1m, t9s))},
+	{"guangdong+1m,9s", guangdong1m9s},
 	{"mcr", mustPreset("mcr", nil)},
 	{"sichuan", mustPreset("sichuan", nil)},
 	{"taiwan", mustPreset("taiwan", nil)},
 	{"maxSuits2+5s", mustPreset("guangdong", func(r *engine.Rules) {
 		r.ThirteenOrphans, r.MaxSuits, r.Wildcards = false, 2, engine.NewWildSet(t5s)
 	})},
-	{"maxSuits1+C", mustPreset("guangdong", func(r *engine.Rules) {
-		r.ThirteenOrphans, r.MaxSuits, r.Wildcards = false, 1, engine.NewWildSet(tC)
-	})},
+	{"maxSuits1+C", oneSuitJokerC},
 	{"maxSuits1", mustPreset("standard", func(r *engine.Rules) { r.ThirteenOrphans, r.MaxSuits = false, 1 })},
 	{"sichuan+5p", mustPreset("sichuan", wildcards(t5p))},
 	{"mcr+P", mcrWild(tWhite)},
@@ -75,6 +74,26 @@ var variantRuleSets = []namedRules{
 	{"taiwan+E", mustPreset("taiwan", wildcards(tE))},
 	{"taiwan+5p,maxSuits2", mustPreset("taiwan", func(r *engine.Rules) { r.MaxSuits, r.Wildcards = 2, engine.NewWildSet(t5p) })},
 }
+
+// Rule sets the traps and constructed wins share with the properties.
+var (
+	mcr           = mustPreset("mcr", nil)
+	sichuan       = mustPreset("sichuan", nil)
+	taiwan        = mustPreset("taiwan", nil)
+	guangdongP    = mustPreset("guangdong", wildcards(tWhite))
+	guangdong5m   = mustPreset("guangdong", wildcards(t5m))
+	guangdong5mE  = mustPreset("guangdong", wildcards(t5m, tE))
+	guangdong1m9s = mustPreset("guangdong", wildcards(t1m, t9s))
+	taiwan5mE     = mustPreset("taiwan", wildcards(t5m, tE))
+	mcr5mF        = mcrWild(t5m, tF)
+	mcrP          = mcrWild(tWhite)
+	sichuan5p     = mustPreset("sichuan", wildcards(t5p))
+	// oneSuitJokerC wins only in one numbered suit (and honors), with C
+	// as the wildcard.
+	oneSuitJokerC = mustPreset("guangdong", func(r *engine.Rules) {
+		r.ThirteenOrphans, r.MaxSuits, r.Wildcards = false, 1, engine.NewWildSet(tC)
+	})
+)
 
 // mcrWild returns the mcr rules with wildcards.
 func mcrWild(tiles ...engine.Tile) engine.Rules { return mustPreset("mcr", wildcards(tiles...)) }
@@ -101,25 +120,15 @@ func (g *dealer) newVdeal(rules engine.Rules) *vdeal {
 		if rules.Wildcards.Has(engine.Tile(t)) || rules.SuitsOnly && t >= 27 {
 			continue
 		}
-		if t >= 27 || slicesContains(suits, t/9) {
+		if t >= 27 || slices.Contains(suits, t/9) {
 			d.pool = append(d.pool, t)
 		}
 	}
 	return d
 }
 
-// slicesContains reports whether xs holds x.
-func slicesContains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 // inPool reports whether kind t may be dealt.
-func (d *vdeal) inPool(t int) bool { return slicesContains(d.pool, t) }
+func (d *vdeal) inPool(t int) bool { return slices.Contains(d.pool, t) }
 
 // poolTile draws a random tile of the pool left in the wall, or false.
 func (g *dealer) poolTile(d *vdeal) (engine.Tile, bool) {
@@ -155,9 +164,9 @@ func (g *dealer) fillPool(d *vdeal, n int) bool {
 // poolKind returns a random kind of the pool.
 func (g *dealer) poolKind(d *vdeal) int { return d.pool[g.rng.IntN(len(d.pool))] }
 
-// addPoolMelds declares n random melds of pool kinds (rarely, with
-// maxMeldKinds, of any legal kind, wildcard kinds included: their tiles are
-// not jokers).
+// addPoolMelds declares n random melds of pool kinds (one in 25 of any
+// legal kind, wildcard kinds included: declared tiles are not jokers, and
+// melds may break the suit limit).
 func (g *dealer) addPoolMelds(d *vdeal, n int) {
 	for tries := 0; len(d.melds) < n && tries < 200; tries++ {
 		t := g.poolKind(d)

@@ -261,7 +261,7 @@ func TestCheckReadingsRejects(t *testing.T) {
 // enough for up to 8 jokers (4 with one kind).
 var manyJokerRules = []namedRules{
 	{"guangdong+5m,E", guangdong5mE},
-	{"guangdong+1m,9s", variantRuleSets[3].rules},
+	{"guangdong+1m,9s", guangdong1m9s},
 	{"mcr+5m,F", mcr5mF},
 	{"taiwan+5m,E", taiwan5mE},
 	{"sichuan+5p", sichuan5p},

@@ -622,9 +622,9 @@ func (d formDists) forms(jokers int) engine.Forms {
 // hu returns the forms in which the complete position wins.
 func (x *varRef) hu(v varPos) engine.Forms { return x.dists(v, v.real).forms(v.jokers) }
 
-// noWin is the shanten the reference gives a position no tiles can make
-// win (declared melds over the suit limit).
-const noWin = inf
+// noWin is the shanten of a position no tiles can make win (declared
+// melds over the suit limit): the API's Unreachable.
+const noWin = engine.Unreachable
 
 // shanten returns the least distance minus the jokers minus one, or noWin.
 func (x *varRef) shanten(v varPos) int {

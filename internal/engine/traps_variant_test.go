@@ -82,20 +82,6 @@ type varTrap struct {
 	shanten   int
 }
 
-var (
-	mcr           = mustPreset("mcr", nil)
-	sichuan       = mustPreset("sichuan", nil)
-	taiwan        = mustPreset("taiwan", nil)
-	guangdongP    = mustPreset("guangdong", wildcards(tWhite))
-	guangdong5m   = mustPreset("guangdong", wildcards(t5m))
-	guangdong5mE  = mustPreset("guangdong", wildcards(t5m, tE))
-	taiwan5mE     = mustPreset("taiwan", wildcards(t5m, tE))
-	mcr5mF        = mcrWild(t5m, tF)
-	mcrP          = mcrWild(tWhite)
-	sichuan5p     = mustPreset("sichuan", wildcards(t5p))
-	oneSuitJokerC = variantRuleSets[8].rules // maxSuits 1, wildcard C
-)
-
 var varTraps = []varTrap{
 	{
 		// 7m 258p 369s and six honors: 13 distinct kinds of the set with
