@@ -11,9 +11,10 @@ import (
 
 // Rules selects which winning forms a judgment accepts and the shape of
 // the game: the tile set, the hand size, the suits a win may hold and the
-// wildcard kinds. It is a small comparable value: two positions judged
-// under equal Rules get equal answers, so caches may key on it. Build one
-// with Preset and check overrides with Validate.
+// wildcard kinds. It is a small comparable value, so caches may key on it:
+// two positions judged under equal Rules get equal answers (equal answers
+// do not need equal Rules: Preset tells games apart that judge alike).
+// Build one with Preset and check overrides with Validate.
 type Rules struct {
 	// SevenPairs allows the seven pairs form (七对) in concealed hands.
 	SevenPairs bool
