@@ -24,6 +24,7 @@ type variantCtx struct {
 	meldTiles Counts // tiles of the declared melds
 	meldSuits uint8  // numbered suits of the declared melds, as bits
 	caps      *caps  // copies left by declared melds, without wildcards
+	exhausted uint64 // kinds all of whose copies are in declared melds, without wildcards
 }
 
 func newVariantCtx(p *Position) variantCtx {
@@ -40,6 +41,9 @@ func newVariantCtx(p *Position) variantCtx {
 		c := caps{blocks: x.blocks}
 		for t, k := range p.meldTiles {
 			c.usable[t] = CopiesPerKind - k
+			if k == CopiesPerKind {
+				x.exhausted |= 1 << t
+			}
 		}
 		x.caps = &c
 	}
@@ -428,7 +432,9 @@ func (x *variantCtx) knittedStraightDistance(real *Counts, bound int) int {
 func (x *variantCtx) knittedStraightHeld(real *Counts, held uint64, bound int) int {
 	best := bound
 	for _, k := range knittedSets {
-		if 9-bits.OnesCount64(held&k) >= best {
+		// A kind whose copies a kong holds cannot join the knitted tiles
+		// (a wildcard could stand in, but then there are no caps).
+		if 9-bits.OnesCount64(held&k) >= best || k&x.exhausted != 0 {
 			continue
 		}
 		rest, missing := withoutKnitted(real, held, k)
