@@ -45,7 +45,10 @@ func Decompositions(p *Position) []Decomposition {
 }
 
 // MaxDecompositions caps the readings Decompositions lists for one hand.
-const MaxDecompositions = 256
+// Only hands with several wildcards come near it; the cap keeps a cached
+// answer small (a few KB), so a cache bounded in entries stays bounded in
+// bytes.
+const MaxDecompositions = 64
 
 // Waits lists, by tile id, the tiles that complete a waiting position: every
 // kind with fewer than 4 copies in hand and melds whose addition wins in
