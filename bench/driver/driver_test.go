@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -143,5 +145,80 @@ func TestPct(t *testing.T) {
 		if got := pct(tt.in, tt.p); got != tt.want {
 			t.Errorf("pct(%v, %v) = %dµs, want %dµs", tt.in, tt.p, got, tt.want)
 		}
+	}
+}
+
+func TestReadAnswer(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  string
+		want outcome
+	}{
+		{"200 with a body", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}", ok2xx},
+		{"204 without a length", "HTTP/1.1 204 No Content\r\n\r\n", transErr},
+		{"503 with an empty body", "HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n\r\n", non2xx},
+		{"422 problem", "HTTP/1.1 422 Unprocessable Entity\r\nContent-Length: 2\r\n\r\n{}", non2xx},
+		{"bare LF line ends", "HTTP/1.1 200 OK\nContent-Length: 2\n\n{}", ok2xx},
+		{"status without a reason", "HTTP/1.1 200\r\nContent-Length: 0\r\n\r\n", ok2xx},
+		{"chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n2;x=y\r\nef\r\n0\r\nTrailer: 1\r\n\r\n", ok2xx},
+		{"chunk without its CRLF", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcdX\r\n0\r\n\r\n", transErr},
+		{"body cut short", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", transErr},
+		{"headers cut short", "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n", transErr},
+		{"not HTTP", "SSH-2.0-OpenSSH\r\n\r\n", transErr},
+		{"bad status code", "HTTP/1.1 2x0 OK\r\nContent-Length: 0\r\n\r\n", transErr},
+		{"bad length", "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", transErr},
+		{"header without a colon", "HTTP/1.1 200 OK\r\nContent-Length 0\r\n\r\n", transErr},
+		{"empty", "", transErr},
+	}
+	for _, tt := range tests {
+		br := bufio.NewReader(strings.NewReader(tt.raw))
+		if got := readAnswer(br); got != tt.want {
+			t.Errorf("%s: readAnswer = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestReadAnswerInOrder(t *testing.T) {
+	raw := "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabcHTTP/1.1 503 Busy\r\nContent-Length: 1\r\n\r\nxHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"
+	br := bufio.NewReader(strings.NewReader(raw))
+	var got []outcome
+	for range 4 {
+		got = append(got, readAnswer(br))
+	}
+	want := []outcome{ok2xx, non2xx, ok2xx, transErr}
+	if !slices.Equal(got, want) {
+		t.Errorf("pipelined answers = %v, want %v", got, want)
+	}
+}
+
+func TestReadAnswerAllocatesNothing(t *testing.T) {
+	raw := []byte("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Request-Id: abc\r\nContent-Length: 11\r\n\r\n{\"ok\":true}")
+	r := bytes.NewReader(raw)
+	br := bufio.NewReaderSize(r, 4096)
+	allocs := testing.AllocsPerRun(100, func() {
+		r.Reset(raw)
+		br.Reset(r)
+		if got := readAnswer(br); got != ok2xx {
+			t.Fatalf("readAnswer = %d, want %d", got, ok2xx)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("readAnswer allocates %v times a response, want 0", allocs)
+	}
+}
+
+func TestRateWarmupIsSentButNotMeasured(t *testing.T) {
+	rec, url := startRecorder(t)
+	got := result(t, "rate", "-url", url, "-endpoints", "hu,tenpai", "-fresh", "-rate", "400", "-warmup", "100ms", "-duration", "250ms", "-conns", "3")
+	// hu answers 503: every other request, warm-up included, is a non-2xx.
+	for k, want := range map[string]string{"requests": "100", "warmup_requests": "40", "non2xx": "70", "errors": "0"} {
+		if got[k] != want {
+			t.Errorf("%s = %q, want %q (result %v)", k, got[k], want, got)
+		}
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if n := rec.paths["/hu"] + rec.paths["/tenpai"]; n != 140 {
+		t.Errorf("server got %d requests, want 140 (warm-up and measured)", n)
 	}
 }

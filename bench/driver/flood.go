@@ -79,7 +79,7 @@ func runFlood(ctx context.Context, args []string, stdout io.Writer) error {
 	start := time.Now()
 	for range c.conns {
 		answers := make(chan answer, 1)
-		rc, err := dialRaw(host, 1, c.timeout, answers)
+		rc, err := dialRaw(host, 1, c.timeout, func(a answer) { answers <- a })
 		if err != nil {
 			cancel()
 			wg.Wait()

@@ -10,7 +10,11 @@
 //	    sender (no coordinated omission). Request i goes on connection
 //	    i mod -conns behind any still waiting there (as wrk2 does). Bodies
 //	    rotate through DIR/<endpoint>.jsonl, or with -fresh are new
-//	    distinct positions.
+//	    distinct positions. The sender sleeps to each due time on a
+//	    timerfd (pace_linux.go), not time.Sleep, whose wake-ups run up to
+//	    a millisecond late. -warmup sends on the same schedule first and
+//	    leaves those requests out of the latencies; -dump writes every
+//	    request's latencies, -cpuprofile the driver's own profile.
 //	driver flood -url URL -hands 1000000 -duration 60s -conns 32
 //	    closed loop: send distinct positions (round robin over /hu, /tenpai
 //	    and /discard) until -hands were answered or -duration is over.

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -25,9 +26,12 @@ type rateConfig struct {
 	seed        uint64
 	rate        float64
 	duration    time.Duration
+	warmup      time.Duration
 	outstanding int
 	conns       int
 	timeout     time.Duration
+	cpuProfile  string
+	dump        string
 }
 
 // parseRate parses the rate subcommand's flags.
@@ -40,10 +44,13 @@ func parseRate(args []string) (rateConfig, error) {
 	fs.BoolVar(&c.fresh, "fresh", false, "send new distinct positions instead of the bodies files")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of -fresh positions")
 	fs.Float64Var(&c.rate, "rate", 1000, "requests per second")
-	fs.DurationVar(&c.duration, "duration", 10*time.Second, "how long to send")
+	fs.DurationVar(&c.duration, "duration", 10*time.Second, "how long to send and measure")
+	fs.DurationVar(&c.warmup, "warmup", 0, "send on the same schedule for this long first, on the same connections, and leave those requests out of the latencies (their errors and non-2xx still count)")
 	fs.IntVar(&c.outstanding, "max-outstanding", 20000, "requests sent and not yet answered, at most (split over the connections); a request due beyond it counts as an error")
 	fs.IntVar(&c.conns, "conns", 64, "connections at most; a due request waits for one, and the wait counts in its latency")
 	fs.DurationVar(&c.timeout, "timeout", 5*time.Second, "per-request timeout")
+	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write the driver's own CPU profile to this file")
+	fs.StringVar(&c.dump, "dump", "", "write the start time, then one line per request to this file: due time since the start, latency from due, latency from send, send lag (µs)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -59,9 +66,11 @@ func parseRate(args []string) (rateConfig, error) {
 		return c, fmt.Errorf("-url is required")
 	case c.rate <= 0 || c.duration <= 0 || c.outstanding <= 0 || c.conns <= 0:
 		return c, fmt.Errorf("-rate, -duration, -max-outstanding and -conns must be > 0")
+	case c.warmup < 0:
+		return c, fmt.Errorf("-warmup must be ≥ 0")
 	case !c.fresh && c.bodies == "":
 		return c, fmt.Errorf("-bodies or -fresh is required")
-	case c.rate*c.duration.Seconds() > 10_000_000:
+	case c.rate*(c.warmup+c.duration).Seconds() > 10_000_000:
 		return c, fmt.Errorf("-rate × -duration is over 10,000,000 requests")
 	}
 	return c, nil
@@ -142,6 +151,13 @@ func runRate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if c.cpuProfile != "" {
+		stop, err := startCPUProfile(c.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var src requestSource
@@ -152,34 +168,51 @@ func runRate(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 
-	total := int(c.rate * c.duration.Seconds())
-	answers := make(chan answer, 1<<16)
-	conns := make([]*rawConn, c.conns)
-	for k := range conns {
-		if conns[k], err = dialRaw(host, max(c.outstanding/c.conns, 1), c.timeout, answers); err != nil {
-			for _, rc := range conns[:k] {
-				rc.close()
-			}
-			return err
-		}
-	}
+	warm := int(c.rate * c.warmup.Seconds())
+	total := warm + int(c.rate*c.duration.Seconds())
 	lat := make([]time.Duration, total)     // from due time to the end of the answer
 	service := make([]time.Duration, total) // from the actual send
+	lag := make([]time.Duration, total)     // from due time to the actual send
 	out := make([]outcome, total)
-	collected := make(chan struct{})
-	go func() {
-		defer close(collected)
-		for range total {
-			a := <-answers
-			out[a.i], lat[a.i], service[a.i] = a.out, a.end.Sub(a.due), a.end.Sub(a.at)
+	// Each request is reported once, by its connection's reader or by the
+	// sender when it could not be written, so the slices need no lock: they
+	// are read after every reader is done.
+	record := func(a answer) {
+		out[a.i], lat[a.i], service[a.i], lag[a.i] = a.out, a.end.Sub(a.due), a.end.Sub(a.at), a.at.Sub(a.due)
+	}
+	conns := make([]*rawConn, 0, c.conns)
+	closed := false
+	closeAll := func() {
+		if closed {
+			return
 		}
-	}()
+		closed = true
+		for _, rc := range conns {
+			rc.close()
+		}
+		for _, rc := range conns {
+			<-rc.done
+		}
+	}
+	defer closeAll()
+	for range c.conns {
+		rc, err := dialRaw(host, max(c.outstanding/c.conns, 1), c.timeout, record)
+		if err != nil {
+			return err
+		}
+		conns = append(conns, rc)
+	}
 
+	pace, err := newPacer()
+	if err != nil {
+		return err
+	}
+	defer pace.stop()
 	start := time.Now().Add(20 * time.Millisecond)
 	for i := range total {
 		due := start.Add(time.Duration(float64(i) / c.rate * float64(time.Second)))
-		if wait := time.Until(due); wait > 0 {
-			time.Sleep(wait) // pacing the schedule, not waiting for an event
+		if err := pace.until(due); err != nil { // pacing the schedule, not waiting for an event
+			return err
 		}
 		req := src(i)
 		if req == nil {
@@ -187,21 +220,26 @@ func runRate(ctx context.Context, args []string, stdout io.Writer) error {
 			return fmt.Errorf("dealing positions: %w", <-dealErr)
 		}
 		if !conns[i%len(conns)].send(i, req, due) {
-			answers <- answer{i: i, out: transErr, due: due, at: due, end: due.Add(c.timeout)}
+			record(answer{i: i, out: transErr, due: due, at: due, end: due.Add(c.timeout)})
 		}
 	}
-	for _, rc := range conns {
-		rc.close()
+	closeAll()
+	measuredStart := start.Add(time.Duration(float64(warm) / c.rate * float64(time.Second)))
+	elapsed := time.Since(measuredStart)
+	if c.dump != "" {
+		if err := dumpLatencies(c.dump, start, c.rate, lat, service, lag); err != nil {
+			return err
+		}
 	}
-	<-collected
-	elapsed := time.Since(start)
 	counts := map[outcome]int{}
 	for _, o := range out {
 		counts[o]++
 	}
-	_, err = fmt.Fprintf(stdout, "RESULT requests=%d seconds=%.3f rps=%.1f target_rps=%.1f p50_us=%d p99_us=%d p999_us=%d max_us=%d service_p99_us=%d non2xx=%d errors=%d\n",
-		total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), c.rate,
-		pct(lat, 50), pct(lat, 99), pct(lat, 99.9), pct(lat, 100), pct(service, 99),
+	lat, service, lag = lat[warm:], service[warm:], lag[warm:]
+	n := total - warm
+	_, err = fmt.Fprintf(stdout, "RESULT requests=%d warmup_requests=%d seconds=%.3f rps=%.1f target_rps=%.1f p50_us=%d p99_us=%d p999_us=%d max_us=%d service_p99_us=%d send_lag_p50_us=%d send_lag_p99_us=%d non2xx=%d errors=%d\n",
+		n, warm, elapsed.Seconds(), float64(n)/elapsed.Seconds(), c.rate,
+		pct(lat, 50), pct(lat, 99), pct(lat, 99.9), pct(lat, 100), pct(service, 99), pct(lag, 50), pct(lag, 99),
 		counts[non2xx], counts[transErr])
 	return err
 }
@@ -216,4 +254,36 @@ func pct(ds []time.Duration, p float64) int64 {
 	i := int(p/100*float64(len(ds))+0.5) - 1
 	i = min(max(i, 0), len(ds)-1)
 	return ds[i].Microseconds()
+}
+
+// startCPUProfile writes a CPU profile of the driver to path until the
+// returned stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		_ = f.Close()
+	}, nil
+}
+
+// dumpLatencies writes a "# start <Unix ns>" line, then request i's due
+// time (µs since the start) and its three durations (µs) to path, one
+// request a line, for finding when in the run the slow ones were due.
+func dumpLatencies(path string, start time.Time, rate float64, lat, service, lag []time.Duration) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# start %d\n", start.UnixNano())
+	for i := range lat {
+		fmt.Fprintf(&b, "%d %d %d %d\n", int64(float64(i)/rate*1e6), lat[i].Microseconds(), service[i].Microseconds(), lag[i].Microseconds())
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("dump latencies: %w", err)
+	}
+	return nil
 }
