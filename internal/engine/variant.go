@@ -431,26 +431,33 @@ func (x *variantCtx) knittedStraightDistance(real *Counts, bound int) int {
 // knittedStraightHeld is knittedStraightDistance given the kinds real holds.
 func (x *variantCtx) knittedStraightHeld(real *Counts, held uint64, bound int) int {
 	best := bound
-	for _, k := range knittedSets {
-		// A kind whose copies a kong holds cannot join the knitted tiles
-		// (a wildcard could stand in, but then there are no caps).
-		if 9-bits.OnesCount64(held&k) >= best || k&x.exhausted != 0 {
-			continue
-		}
-		rest, missing := withoutKnitted(real, held, k)
-		var d int
-		if x.melds == 0 {
-			var v [4]gvec
-			for s := range v {
-				v[s] = x.suitVec(&rest, s)
-			}
-			d = gfinishAll(&v, 1)
-		} else {
-			d = x.pairDistance(&rest, k)
-		}
-		best = min(best, missing+d)
+	for i := range knittedSets {
+		best = min(best, x.knittedSetDistance(real, held, i, best))
 	}
 	return best
+}
+
+// knittedSetDistance returns the distance to a knitted straight on the
+// i-th knitted set, or bound when that is no less.
+func (x *variantCtx) knittedSetDistance(real *Counts, held uint64, i, bound int) int {
+	k := knittedSets[i]
+	// A kind whose copies a kong holds cannot join the knitted tiles (a
+	// wildcard could stand in, but then there are no caps).
+	if 9-bits.OnesCount64(held&k) >= bound || k&x.exhausted != 0 {
+		return bound
+	}
+	rest, missing := withoutKnitted(real, held, k)
+	var d int
+	if x.melds == 0 {
+		var v [4]gvec
+		for s := range v {
+			v[s] = x.suitVec(&rest, s)
+		}
+		d = gfinishAll(&v, 1)
+	} else {
+		d = x.pairDistance(&rest, k)
+	}
+	return min(bound, missing+d)
 }
 
 // pairDistance returns how many tiles rest needs to hold a pair besides a

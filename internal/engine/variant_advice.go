@@ -65,7 +65,7 @@ func (x *variantCtx) effectiveAfter(h, real *Counts, w int, v *[4]gvec, out []Ti
 	ss := x.newSuitSets(v)
 	std := ss.with(0, &v[0], x.blocks)
 	cur := x.realDistance(real, std, inf) - w
-	sp := x.newSpecials(real)
+	sp := x.newSpecials(real, cur+w)
 	for t := Tile(0); t < NumKinds; t++ {
 		if !x.drawable(h, t) {
 			continue
@@ -106,10 +106,16 @@ type specials struct {
 	in    [3]uint8 // the numbered suits of each set, as bits
 	n     int
 	held  uint64
+	// knitted[i] is the knitted-straight distance on the i-th knitted set
+	// before the draw (capped at the current distance plus one): a draw
+	// lowers it by one at most, so only the sets at the current distance
+	// are looked at again.
+	knitted [len(knittedSets)]int
 }
 
-// newSpecials prepares the special forms' distances of real after a draw.
-func (x *variantCtx) newSpecials(real *Counts) specials {
+// newSpecials prepares the special forms' distances of real after a draw;
+// cur is real's distance over all forms.
+func (x *variantCtx) newSpecials(real *Counts, cur int) specials {
 	r := x.r
 	sp := specials{on: x.melds == 0 && (r.SevenPairs || r.ThirteenOrphans || r.HonorsAndKnitted || r.KnittedStraight) ||
 		r.KnittedStraight && x.melds <= 1}
@@ -118,6 +124,11 @@ func (x *variantCtx) newSpecials(real *Counts) specials {
 	}
 	sp.shape = shapeOf(real)
 	sp.held, _ = kindMask(real)
+	if r.KnittedStraight && x.melds <= 1 {
+		for i := range knittedSets {
+			sp.knitted[i] = x.knittedSetDistance(real, sp.held, i, cur+1)
+		}
+	}
 	sets, n := suitChoices(r.MaxSuits, 0)
 	for _, allowed := range sets[:n] {
 		c := onlySuits(real, allowed)
@@ -155,7 +166,12 @@ func (sp *specials) afterDraw(x *variantCtx, real *Counts, t Tile, bound int) in
 		}
 	}
 	if r.KnittedStraight && x.melds <= 1 {
-		d = min(d, x.knittedStraightHeld(real, sp.held|1<<t, min(d, bound)))
+		held := sp.held | 1<<t
+		for i, before := range sp.knitted {
+			if b := min(d, bound); before <= b {
+				d = min(d, x.knittedSetDistance(real, held, i, b))
+			}
+		}
 	}
 	return d
 }
