@@ -1,48 +1,83 @@
 package engine
 
 // suitSets holds, for each set of suits a win may use (one set without a
-// suit limit), every suit's complement: the other three suits' vectors
-// combined, with the suits outside the set contributing nothing. Changing
-// one suit then costs one gfinish per set.
+// suit limit), its standard distance, and for the sets a draw could still
+// make the best (see tighten) every suit's complement: the other three
+// suits' vectors combined, with the suits outside the set contributing
+// nothing. Changing one suit then costs one gfinish per such set.
 type suitSets struct {
 	n       int
 	allowed [3]uint8 // suits of each set, as bits (honors always)
+	base    [3]int   // each set's distance before the draw
+	u       [3][4]gvec
+	r01     [3]gvec
+	r23     [3]gvec
+	live    [3]bool // the set's complements are computed
 	rest    [3][4]gvec
 	without [3][4]int // the distance when suit s is left out of set i
 }
 
-// newSuitSets combines the four suits' vectors v.
+// newSuitSets combines the four suits' vectors v per suit set.
 func (x *variantCtx) newSuitSets(v *[4]gvec) suitSets {
 	var ss suitSets
 	sets, n := suitChoices(x.r.MaxSuits, x.meldSuits)
 	if x.r.MaxSuits != 1 && x.r.MaxSuits != 2 {
 		sets[0], n = 7, 1
 	}
-	for _, allowed := range sets[:n] {
-		u := *v
+	for i, allowed := range sets[:n] {
+		u := &ss.u[i]
+		*u = *v
 		for s := range 3 {
 			if allowed>>s&1 == 0 {
 				u[s] = zeroGvec
 			}
 		}
-		r01, r23 := gconv(&u[0], &u[1]), gconv(&u[2], &u[3])
-		ss.rest[ss.n] = [4]gvec{gconv(&u[1], &r23), gconv(&u[0], &r23), gconv(&r01, &u[3]), gconv(&r01, &u[2])}
-		ss.allowed[ss.n] = allowed | 8
-		for s := range 4 {
-			ss.without[ss.n][s] = gfinish(&zeroGvec, &ss.rest[ss.n][s], x.blocks)
-		}
-		ss.n++
+		ss.r01[i], ss.r23[i] = gconv(&u[0], &u[1]), gconv(&u[2], &u[3])
+		ss.base[i] = gfinish(&ss.r01[i], &ss.r23[i], x.blocks)
+		ss.allowed[i] = allowed | 8
 	}
+	ss.n = n
 	return ss
 }
 
-// with returns the standard distance when suit s has the vector y.
+// std returns the least standard distance over the sets.
+func (ss *suitSets) std() int {
+	d := inf
+	for i := range ss.n {
+		d = min(d, ss.base[i])
+	}
+	return d
+}
+
+// tighten computes the complements of the sets whose distance is at most
+// limit: a draw lowers a distance by one at most, so only they can come
+// below limit after one.
+func (ss *suitSets) tighten(limit, blocks int) {
+	for i := range ss.n {
+		if ss.base[i] > limit {
+			continue
+		}
+		u, r01, r23 := &ss.u[i], &ss.r01[i], &ss.r23[i]
+		ss.rest[i] = [4]gvec{gconv(&u[1], r23), gconv(&u[0], r23), gconv(r01, &u[3]), gconv(r01, &u[2])}
+		for s := range 4 {
+			ss.without[i][s] = gfinish(&zeroGvec, &ss.rest[i][s], blocks)
+		}
+		ss.live[i] = true
+	}
+}
+
+// with returns the standard distance when suit s has the vector y, exact
+// where it is below the tighten limit (sets not tightened count at their
+// distance before).
 func (ss *suitSets) with(s int, y *gvec, blocks int) int {
 	d := inf
 	for i := range ss.n {
-		if ss.allowed[i]>>s&1 == 1 {
+		switch {
+		case !ss.live[i]:
+			d = min(d, ss.base[i])
+		case ss.allowed[i]>>s&1 == 1:
 			d = min(d, gfinish(y, &ss.rest[i][s], blocks))
-		} else {
+		default:
 			d = min(d, ss.without[i][s])
 		}
 	}
@@ -63,8 +98,8 @@ func (x *variantCtx) tableVec(real *Counts, s int) *gvec {
 // vectors v) below its current distance, which it returns.
 func (x *variantCtx) effectiveAfter(h, real *Counts, w int, v *[4]gvec, out []Tile) (int, []Tile) {
 	ss := x.newSuitSets(v)
-	std := ss.with(0, &v[0], x.blocks)
-	cur := x.realDistance(real, std, inf) - w
+	cur := x.realDistance(real, ss.std(), inf) - w
+	ss.tighten(cur+w, x.blocks)
 	sp := x.newSpecials(real, cur+w)
 	for t := Tile(0); t < NumKinds; t++ {
 		if !x.drawable(h, t) {
