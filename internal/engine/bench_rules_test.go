@@ -170,3 +170,30 @@ func BenchmarkPresetDiscardAdvice(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkDiscardAdviceWildcards(b *testing.B) {
+	for _, jokers := range []int{1, 4} {
+		b.Run(fmt.Sprintf("random/%d", jokers), func(b *testing.B) {
+			hands := wildcardSet(b, "random", jokers)
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				p := &hands[i%len(hands)]
+				sinkOptions = engine.RankOptions(p, engine.Advise(p))
+			}
+		})
+	}
+}
+
+func BenchmarkDecompositionsWildcards(b *testing.B) {
+	for _, jokers := range []int{1, 4, 8} {
+		b.Run(fmt.Sprintf("winning/%d", jokers), func(b *testing.B) {
+			hands := wildcardSet(b, "winning", jokers)
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				sinkDecompositions = engine.Decompositions(&hands[i%len(hands)])
+			}
+		})
+	}
+}
+
+var sinkDecompositions []engine.Decomposition
