@@ -72,7 +72,7 @@ func split(hand *Counts, wild WildSet) (Counts, int) {
 	return real, w
 }
 
-// suitLimited reports whether the rules limit the suits and real (with the
+// overSuitLimit reports whether the rules limit the suits and real (with the
 // declared melds) holds more than they allow.
 func (x *variantCtx) overSuitLimit(real *Counts) bool {
 	k := int(x.r.MaxSuits)
