@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -66,7 +67,16 @@ func result(t *testing.T, args ...string) map[string]string {
 	return m
 }
 
+// senders are the rate subcommand's two senders, as extra flags.
+var senders = map[string][]string{"goroutines": nil, "lean": {"-lean"}}
+
 func TestRateCountsEveryScheduledRequest(t *testing.T) {
+	for name, flags := range senders {
+		t.Run(name, func(t *testing.T) { testRateCounts(t, flags) })
+	}
+}
+
+func testRateCounts(t *testing.T, flags []string) {
 	rec, url := startRecorder(t)
 	dir := t.TempDir()
 	for name, body := range map[string]string{"hu.jsonl": "{\"hand\":1}\n{\"hand\":2}\n", "tenpai.jsonl": "{\"hand\":3}\n"} {
@@ -74,7 +84,7 @@ func TestRateCountsEveryScheduledRequest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := result(t, "rate", "-url", url, "-endpoints", "hu,tenpai", "-bodies", dir, "-rate", "400", "-duration", "250ms", "-conns", "3")
+	got := result(t, append([]string{"rate", "-url", url, "-endpoints", "hu,tenpai", "-bodies", dir, "-rate", "400", "-duration", "250ms", "-conns", "3"}, flags...)...)
 	for k, want := range map[string]string{"requests": "100", "non2xx": "50", "errors": "0", "target_rps": "400.0"} {
 		if got[k] != want {
 			t.Errorf("%s = %q, want %q (result %v)", k, got[k], want, got)
@@ -111,10 +121,12 @@ func TestFloodSendsDistinctPositions(t *testing.T) {
 }
 
 func TestRateFreshPositionsAndURL(t *testing.T) {
-	_, url := startRecorder(t)
-	got := result(t, "rate", "-url", url, "-endpoints", "tenpai", "-fresh", "-rate", "200", "-duration", "100ms", "-conns", "2")
-	if got["requests"] != "20" || got["errors"] != "0" || got["non2xx"] != "0" {
-		t.Errorf("fresh rate run = %v, want 20 requests, no errors", got)
+	for name, flags := range senders {
+		_, url := startRecorder(t)
+		got := result(t, append([]string{"rate", "-url", url, "-endpoints", "tenpai", "-fresh", "-rate", "200", "-duration", "100ms", "-conns", "2"}, flags...)...)
+		if got["requests"] != "20" || got["errors"] != "0" || got["non2xx"] != "0" {
+			t.Errorf("%s: fresh rate run = %v, want 20 requests, no errors", name, got)
+		}
 	}
 	if _, err := hostOf("https://example.test"); err == nil {
 		t.Error("hostOf accepted an https URL; the raw client speaks plain HTTP only")
@@ -208,8 +220,14 @@ func TestReadAnswerAllocatesNothing(t *testing.T) {
 }
 
 func TestRateWarmupIsSentButNotMeasured(t *testing.T) {
+	for name, flags := range senders {
+		t.Run(name, func(t *testing.T) { testRateWarmup(t, flags) })
+	}
+}
+
+func testRateWarmup(t *testing.T, flags []string) {
 	rec, url := startRecorder(t)
-	got := result(t, "rate", "-url", url, "-endpoints", "hu,tenpai", "-fresh", "-rate", "400", "-warmup", "100ms", "-duration", "250ms", "-conns", "3")
+	got := result(t, append([]string{"rate", "-url", url, "-endpoints", "hu,tenpai", "-fresh", "-rate", "400", "-warmup", "100ms", "-duration", "250ms", "-conns", "3"}, flags...)...)
 	// hu answers 503: every other request, warm-up included, is a non-2xx.
 	for k, want := range map[string]string{"requests": "100", "warmup_requests": "40", "non2xx": "70", "errors": "0"} {
 		if got[k] != want {
@@ -220,5 +238,135 @@ func TestRateWarmupIsSentButNotMeasured(t *testing.T) {
 	defer rec.mu.Unlock()
 	if n := rec.paths["/hu"] + rec.paths["/tenpai"]; n != 140 {
 		t.Errorf("server got %d requests, want 140 (warm-up and measured)", n)
+	}
+}
+
+// stallFirst answers 200, but holds its first request for stall first; the
+// requests behind it on the same connection wait for it.
+type stallFirst struct {
+	stall time.Duration
+	once  sync.Once
+}
+
+func (s *stallFirst) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	_, _ = io.Copy(io.Discard, r.Body)
+	s.once.Do(func() { <-time.After(s.stall) }) // a slow server, not synchronisation
+	_, _ = io.WriteString(w, `{"ok":true}`)
+}
+
+// TestRateCountsLateRequestsFromTheirDueTime holds the first of 100
+// requests (1 ms apart, one connection) for 60 ms. Every request due in
+// that time is answered only after it, so its latency, counted from its
+// due time, is at least 60 ms minus its due time; a driver that sent each
+// request only after the previous answer and counted from that send
+// (coordinated omission) would report far less.
+func TestRateCountsLateRequestsFromTheirDueTime(t *testing.T) {
+	const stall = 60 * time.Millisecond
+	for name, flags := range senders {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(&stallFirst{stall: stall})
+			t.Cleanup(srv.Close)
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "tenpai.jsonl"), []byte("{\"hand\":1}\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			dump := filepath.Join(dir, "lat.txt")
+			got := result(t, append([]string{"rate", "-url", srv.URL, "-bodies", dir, "-rate", "1000", "-duration", "100ms", "-conns", "1", "-dump", dump}, flags...)...)
+			for k, want := range map[string]string{"requests": "100", "non2xx": "0", "errors": "0"} {
+				if got[k] != want {
+					t.Errorf("%s = %q, want %q (result %v)", k, got[k], want, got)
+				}
+			}
+			rows := readDump(t, dump)
+			if len(rows) != 100 {
+				t.Fatalf("dump has %d rows, want 100", len(rows))
+			}
+			late := 0
+			for i, row := range rows {
+				due, lat := row[0], row[1]
+				if due >= stall.Microseconds() {
+					continue
+				}
+				late++
+				if min := stall.Microseconds() - due - 1; lat < min {
+					t.Errorf("request %d due at %d µs: latency %d µs, want ≥ %d µs (counted from its due time)", i, due, lat, min)
+				}
+			}
+			if late != 60 {
+				t.Errorf("%d requests due during the stall, want 60", late)
+			}
+			if p99, _ := strconv.Atoi(got["p99_us"]); int64(p99) < stall.Microseconds()-int64(time.Millisecond/time.Microsecond)-1 {
+				t.Errorf("p99 = %d µs, want ≥ %d µs", p99, stall.Microseconds()-1001)
+			}
+		})
+	}
+}
+
+// readDump reads a -dump file: its rows of integers after the start line.
+func readDump(t *testing.T, path string) [][]int64 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]int64
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		var row []int64
+		for _, f := range strings.Fields(line) {
+			v, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				t.Fatalf("dump line %q: %v", line, err)
+			}
+			row = append(row, v)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func TestParseAnswer(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  string
+		want outcome
+	}{
+		{"200 with a body", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}", ok2xx},
+		{"503 with an empty body", "HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n\r\n", non2xx},
+		{"422 problem", "HTTP/1.1 422 Unprocessable Entity\r\nContent-Length: 2\r\n\r\n{}", non2xx},
+		{"bare LF line ends", "HTTP/1.1 200 OK\nContent-Length: 2\n\n{}", ok2xx},
+		{"status without a reason", "HTTP/1.1 200\r\nContent-Length: 0\r\n\r\n", ok2xx},
+		{"chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n2;x=y\r\nef\r\nA\r\n0123456789\r\n0\r\nTrailer: 1\r\n\r\n", ok2xx},
+	}
+	for _, tt := range tests {
+		raw := []byte(tt.raw)
+		n, out, done := parseAnswer(append(raw, "HTTP/1.1 200 OK\r\n"...))
+		if !done || n != len(raw) || out != tt.want {
+			t.Errorf("%s: parseAnswer = (%d, %d, %v), want (%d, %d, true)", tt.name, n, out, done, len(raw), tt.want)
+		}
+		for k := range len(raw) {
+			if n, out, done := parseAnswer(raw[:k]); done {
+				t.Errorf("%s: parseAnswer of its first %d bytes = (%d, %d, done), want not done", tt.name, k, n, out)
+			}
+		}
+	}
+}
+
+func TestParseAnswerRejects(t *testing.T) {
+	tests := []struct{ name, raw string }{
+		{"204 without a length", "HTTP/1.1 204 No Content\r\n\r\n"},
+		{"chunk without its CRLF", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcdX\r\n0\r\n\r\n"},
+		{"bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"},
+		{"not HTTP", "SSH-2.0-OpenSSH\r\n\r\n"},
+		{"bad status code", "HTTP/1.1 2x0 OK\r\nContent-Length: 0\r\n\r\n"},
+		{"bad length", "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n"},
+		{"header without a colon", "HTTP/1.1 200 OK\r\nContent-Length 0\r\n\r\n"},
+	}
+	for _, tt := range tests {
+		if n, out, done := parseAnswer([]byte(tt.raw)); !done || n != 0 || out != transErr {
+			t.Errorf("%s: parseAnswer = (%d, %d, %v), want (0, %d, true)", tt.name, n, out, done, transErr)
+		}
 	}
 }

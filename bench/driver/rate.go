@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,6 +33,7 @@ type rateConfig struct {
 	timeout     time.Duration
 	cpuProfile  string
 	dump        string
+	lean        bool
 }
 
 // parseRate parses the rate subcommand's flags.
@@ -50,6 +52,7 @@ func parseRate(args []string) (rateConfig, error) {
 	fs.IntVar(&c.conns, "conns", 64, "connections at most; a due request waits for one, and the wait counts in its latency")
 	fs.DurationVar(&c.timeout, "timeout", 5*time.Second, "per-request timeout")
 	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write the driver's own CPU profile to this file")
+	fs.BoolVar(&c.lean, "lean", false, "send and read on one OS thread with epoll and a timerfd (lean_linux.go), for a far lower CPU cost per request; run it with GOMAXPROCS=1. Outside Linux the goroutine driver runs instead")
 	fs.StringVar(&c.dump, "dump", "", "write the start time, then one line per request to this file: due time since the start, latency from due, latency from send, send lag (µs)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -170,16 +173,79 @@ func runRate(ctx context.Context, args []string, stdout io.Writer) error {
 
 	warm := int(c.rate * c.warmup.Seconds())
 	total := warm + int(c.rate*c.duration.Seconds())
-	lat := make([]time.Duration, total)     // from due time to the end of the answer
-	service := make([]time.Duration, total) // from the actual send
-	lag := make([]time.Duration, total)     // from due time to the actual send
-	out := make([]outcome, total)
-	// Each request is reported once, by its connection's reader or by the
-	// sender when it could not be written, so the slices need no lock: they
-	// are read after every reader is done.
-	record := func(a answer) {
-		out[a.i], lat[a.i], service[a.i], lag[a.i] = a.out, a.end.Sub(a.due), a.end.Sub(a.at), a.at.Sub(a.due)
+	rec := newRecording(total)
+	sched := schedule{rate: c.rate, total: total}
+	send := sendConns
+	if c.lean {
+		send = sendLean
 	}
+	start, err := send(c, host, sched, src, rec)
+	if err != nil {
+		if errors.Is(err, errDealing) {
+			cancel()
+			err = fmt.Errorf("%w: %w", err, <-dealErr)
+		}
+		return err
+	}
+	measuredStart := start.Add(sched.at(warm))
+	elapsed := time.Since(measuredStart)
+	if c.dump != "" {
+		if err := dumpLatencies(c.dump, start, c.rate, rec.lat, rec.service, rec.lag); err != nil {
+			return err
+		}
+	}
+	counts := map[outcome]int{}
+	for _, o := range rec.out {
+		counts[o]++
+	}
+	lat, service, lag := rec.lat[warm:], rec.service[warm:], rec.lag[warm:]
+	n := total - warm
+	_, err = fmt.Fprintf(stdout, "RESULT requests=%d warmup_requests=%d seconds=%.3f rps=%.1f target_rps=%.1f p50_us=%d p99_us=%d p999_us=%d max_us=%d service_p99_us=%d send_lag_p50_us=%d send_lag_p99_us=%d non2xx=%d errors=%d cpu_us_per_req=%.1f\n",
+		n, warm, elapsed.Seconds(), float64(n)/elapsed.Seconds(), c.rate,
+		pct(lat, 50), pct(lat, 99), pct(lat, 99.9), pct(lat, 100), pct(service, 99), pct(lag, 50), pct(lag, 99),
+		counts[non2xx], counts[transErr], float64(cpuTime().Microseconds())/float64(total))
+	return err
+}
+
+// errDealing is returned by a sender when the request source ran dry
+// because dealing fresh positions failed.
+var errDealing = errors.New("dealing positions")
+
+// schedule is the open-loop plan: request i is due at start + i/rate.
+type schedule struct {
+	rate  float64
+	total int
+}
+
+// at returns when request i is due, counted from the start.
+func (s schedule) at(i int) time.Duration {
+	return time.Duration(float64(i) / s.rate * float64(time.Second))
+}
+
+// recording holds how each request ended. Each request is recorded once,
+// so the slices need no lock as long as they are read after every
+// recorder is done.
+type recording struct {
+	lat     []time.Duration // from due time to the end of the answer
+	service []time.Duration // from the actual send
+	lag     []time.Duration // from due time to the actual send
+	out     []outcome
+}
+
+// newRecording makes room for n requests.
+func newRecording(n int) *recording {
+	return &recording{lat: make([]time.Duration, n), service: make([]time.Duration, n), lag: make([]time.Duration, n), out: make([]outcome, n)}
+}
+
+// record stores answer a.
+func (r *recording) record(a answer) {
+	r.out[a.i], r.lat[a.i], r.service[a.i], r.lag[a.i] = a.out, a.end.Sub(a.due), a.end.Sub(a.at), a.at.Sub(a.due)
+}
+
+// sendConns runs the schedule on -conns rawConns, a writer here and a
+// reader goroutine per connection, and returns the schedule's start once
+// every request is recorded.
+func sendConns(c rateConfig, host string, sched schedule, src requestSource, rec *recording) (time.Time, error) {
 	conns := make([]*rawConn, 0, c.conns)
 	closed := false
 	closeAll := func() {
@@ -196,52 +262,34 @@ func runRate(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	defer closeAll()
 	for range c.conns {
-		rc, err := dialRaw(host, max(c.outstanding/c.conns, 1), c.timeout, record)
+		rc, err := dialRaw(host, max(c.outstanding/c.conns, 1), c.timeout, rec.record)
 		if err != nil {
-			return err
+			return time.Time{}, err
 		}
 		conns = append(conns, rc)
 	}
 
 	pace, err := newPacer()
 	if err != nil {
-		return err
+		return time.Time{}, err
 	}
 	defer pace.stop()
 	start := time.Now().Add(20 * time.Millisecond)
-	for i := range total {
-		due := start.Add(time.Duration(float64(i) / c.rate * float64(time.Second)))
+	for i := range sched.total {
+		due := start.Add(sched.at(i))
 		if err := pace.until(due); err != nil { // pacing the schedule, not waiting for an event
-			return err
+			return time.Time{}, err
 		}
 		req := src(i)
 		if req == nil {
-			cancel()
-			return fmt.Errorf("dealing positions: %w", <-dealErr)
+			return time.Time{}, errDealing
 		}
 		if !conns[i%len(conns)].send(i, req, due) {
-			record(answer{i: i, out: transErr, due: due, at: due, end: due.Add(c.timeout)})
+			rec.record(answer{i: i, out: transErr, due: due, at: due, end: due.Add(c.timeout)})
 		}
 	}
 	closeAll()
-	measuredStart := start.Add(time.Duration(float64(warm) / c.rate * float64(time.Second)))
-	elapsed := time.Since(measuredStart)
-	if c.dump != "" {
-		if err := dumpLatencies(c.dump, start, c.rate, lat, service, lag); err != nil {
-			return err
-		}
-	}
-	counts := map[outcome]int{}
-	for _, o := range out {
-		counts[o]++
-	}
-	lat, service, lag = lat[warm:], service[warm:], lag[warm:]
-	n := total - warm
-	_, err = fmt.Fprintf(stdout, "RESULT requests=%d warmup_requests=%d seconds=%.3f rps=%.1f target_rps=%.1f p50_us=%d p99_us=%d p999_us=%d max_us=%d service_p99_us=%d send_lag_p50_us=%d send_lag_p99_us=%d non2xx=%d errors=%d\n",
-		n, warm, elapsed.Seconds(), float64(n)/elapsed.Seconds(), c.rate,
-		pct(lat, 50), pct(lat, 99), pct(lat, 99.9), pct(lat, 100), pct(service, 99), pct(lag, 50), pct(lag, 99),
-		counts[non2xx], counts[transErr])
-	return err
+	return start, nil
 }
 
 // pct returns the p-th percentile of ds in microseconds (nearest rank).
