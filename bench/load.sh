@@ -6,11 +6,13 @@
 #   2. constant rate: /tenpai at RATE_FRACTION of its wrk peak, open loop,
 #      latency from each request's due time (bench/driver rate), after
 #      RATE_WARMUP on the same schedule and connections; the driver is
-#      the lean one (one OS thread on epoll, GOMAXPROCS=1; RATE_DRIVER=
-#      goroutines: the goroutine-per-connection one), pinned to the last
-#      CPU (RATE_PIN=0: not pinned), the server is not; RATE_COMPARE=N
-#      then runs the step N more times with each driver, alternating, and
-#      prints their p99 and CPU per request side by side;
+#      the lean one (one OS thread on epoll, GOMAXPROCS=1, waking every
+#      RATE_TICK, default 250us; RATE_DRIVER=lean-exact: waking at each
+#      due time and answer; RATE_DRIVER=goroutines: the goroutine-per-
+#      connection one), pinned to the last CPU (RATE_PIN=0: not pinned),
+#      the server is not; RATE_COMPARE=N then runs the step N more times
+#      with each of RATE_COMPARE_DRIVERS in turn, and prints their p99 and
+#      CPU per request side by side;
 #   3. memory: MEM_HANDS distinct positions (default 1,000,000; the step
 #      stops after MEM_SECONDS, default 240, if they are not all answered
 #      by then), RSS sampled every MEM_SAMPLE seconds and peak RSS (VmHWM);
@@ -21,7 +23,8 @@
 #
 # Settings (environment): QUICK, STEP_SECONDS (wrk steps, ≤ 20), THREADS,
 # CONNS, POSITIONS (distinct positions per endpoint), SEED, RATE_FRACTION,
-# RATE_SECONDS, RATE_WARMUP, RATE_PIN, RATE_DRIVER, RATE_COMPARE, MEM_HANDS, MEM_SECONDS, MEM_SAMPLE,
+# RATE_SECONDS, RATE_WARMUP, RATE_PIN, RATE_DRIVER, RATE_TICK, RATE_COMPARE,
+# RATE_COMPARE_DRIVERS, MEM_HANDS, MEM_SECONDS, MEM_SAMPLE,
 # SOAK_SECONDS, SOAK_RATE, CACHE_SIZE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +43,9 @@ RATE_SECONDS=${RATE_SECONDS:-10}
 RATE_WARMUP=${RATE_WARMUP:-1}
 RATE_PIN=${RATE_PIN:-1}
 RATE_DRIVER=${RATE_DRIVER:-lean}
+RATE_TICK=${RATE_TICK:-250us}
 RATE_COMPARE=${RATE_COMPARE:-0}
+RATE_COMPARE_DRIVERS=${RATE_COMPARE_DRIVERS:-goroutines lean-exact lean}
 MEM_HANDS=${MEM_HANDS:-1000000}
 MEM_SECONDS=${MEM_SECONDS:-240}
 MEM_SAMPLE=${MEM_SAMPLE:-20}
@@ -168,22 +173,30 @@ if [ "$RATE_PIN" = 1 ] && command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ];
   pin=(taskset -c "$(($(nproc) - 1))")
   placement="driver pinned to CPU $(($(nproc) - 1)), server unpinned"
 fi
-# rate_step DRIVER: one constant-rate run with DRIVER (lean|goroutines);
-# prints the driver's RESULT line plus server_cpu_us_per_req.
+# rate_step DRIVER: one constant-rate run with DRIVER (lean, lean-exact
+# or goroutines); prints the driver's RESULT line plus
+# server_cpu_us_per_req.
 rate_step() {
   local env=() flags=()
-  if [ "$1" = lean ]; then env=(GOMAXPROCS=1); flags=(-lean); fi
+  case $1 in
+    lean) env=(GOMAXPROCS=1); flags=(-lean -tick "$RATE_TICK") ;;
+    lean-exact) env=(GOMAXPROCS=1); flags=(-lean) ;;
+    goroutines) ;;
+    *) echo "load.sh: unknown driver $1 (want lean, lean-exact or goroutines)" >&2; return 2 ;;
+  esac
   local cpu0 line
   cpu0=$(cpu_seconds)
   line=$(env "${env[@]}" "${pin[@]}" "$work/driver" rate -url "$(api)" -endpoints tenpai -bodies "$work" -rate "$rate" -warmup "${RATE_WARMUP}s" -duration "${RATE_SECONDS}s" "${flags[@]}")
   awk -v a="$cpu0" -v b="$(cpu_seconds)" -v n="$(field requests "$line")" -v w="$(field warmup_requests "$line")" -v l="$line" \
     'BEGIN { printf "%s server_cpu_us_per_req=%.1f\n", l, (b - a) * 1e6 / (n + w) }'
 }
-log "constant rate: /tenpai at $rate req/s for ${RATE_SECONDS}s after ${RATE_WARMUP}s of warm-up ($RATE_DRIVER driver, $placement)"
+driver_name="$RATE_DRIVER driver"
+if [ "$RATE_DRIVER" = lean ]; then driver_name="lean driver (tick $RATE_TICK)"; fi
+log "constant rate: /tenpai at $rate req/s for ${RATE_SECONDS}s after ${RATE_WARMUP}s of warm-up ($driver_name, $placement)"
 cr=$(rate_step "$RATE_DRIVER")
 compare=()
 for ((k = 1; k <= RATE_COMPARE; k++)); do
-  for d in goroutines lean; do
+  for d in $RATE_COMPARE_DRIVERS; do
     log "constant rate, comparison $k/$RATE_COMPARE: $d driver"
     compare+=("$d $(rate_step "$d")")
   done
@@ -251,8 +264,8 @@ done
 echo
 echo "| step | result |"
 echo "|---|---|"
-printf '| constant rate /tenpai, %s req/s (%s of peak) for %ss after %ss of warm-up, %s driver, %s | p50 %s ms, p99 %s ms (target < 2 ms), p99.9 %s ms, max %s ms; p99 from actual send %s ms; send lag p99 %s ms; %s non-2xx, %s errors; CPU µs/req: driver %s, server %s |\n' \
-  "$rate" "$RATE_FRACTION" "$RATE_SECONDS" "$RATE_WARMUP" "$RATE_DRIVER" "$placement" "$(ms "$(field p50_us "$cr")")" "$(ms "$(field p99_us "$cr")")" "$(ms "$(field p999_us "$cr")")" "$(ms "$(field max_us "$cr")")" "$(ms "$(field service_p99_us "$cr")")" "$(ms "$(field send_lag_p99_us "$cr")")" "$(field non2xx "$cr")" "$(field errors "$cr")" "$(field cpu_us_per_req "$cr")" "$(field server_cpu_us_per_req "$cr")"
+printf '| constant rate /tenpai, %s req/s (%s of peak) for %ss after %ss of warm-up, %s, %s | p50 %s ms, p99 %s ms (target < 2 ms), p99.9 %s ms, max %s ms; p99 from actual send %s ms; send lag p99 %s ms; %s non-2xx, %s errors; CPU µs/req: driver %s, server %s |\n' \
+  "$rate" "$RATE_FRACTION" "$RATE_SECONDS" "$RATE_WARMUP" "$driver_name" "$placement" "$(ms "$(field p50_us "$cr")")" "$(ms "$(field p99_us "$cr")")" "$(ms "$(field p999_us "$cr")")" "$(ms "$(field max_us "$cr")")" "$(ms "$(field service_p99_us "$cr")")" "$(ms "$(field send_lag_p99_us "$cr")")" "$(field non2xx "$cr")" "$(field errors "$cr")" "$(field cpu_us_per_req "$cr")" "$(field server_cpu_us_per_req "$cr")"
 printf '| memory: %s distinct positions in %ss (%s req/s) | peak RSS (VmHWM) %s MiB; RSS %s → %s MiB, sampled (MiB) %s; cache entries %s; evictions %s; %s non-2xx, %s errors |\n' \
   "$(field distinct "$mem")" "$(field seconds "$mem")" "$(field rps "$mem" | cut -d. -f1)" "$((hwm_mem / 1024))" "$((rss_mem0 / 1024))" "$((rss_mem1 / 1024))" "${rss_series% }" "${entries% }" "${evictions% }" "$(field non2xx "$mem")" "$(field errors "$mem")"
 printf '| soak: %ss of new positions at %s req/s | %s requests, %s non-2xx, %s errors; p99 %s ms; RSS %s → %s MiB; goroutines %s → %s |\n' \
@@ -260,21 +273,22 @@ printf '| soak: %ss of new positions at %s req/s | %s requests, %s non-2xx, %s e
 printf '| whole run | RSS after start-up %s MiB; peak RSS %s MiB before the memory step, %s MiB after it; server error log lines %s |\n' "$((rss_start / 1024))" "$((hwm_pre / 1024))" "$((hwm_end / 1024))" "$server_errors"
 if [ "$RATE_COMPARE" -gt 0 ]; then
   echo
-  echo "constant rate /tenpai at $rate req/s, the two drivers alternating ($placement):"
+  echo "constant rate /tenpai at $rate req/s, the drivers in turn ($placement; lean: tick $RATE_TICK):"
   echo
   echo "| run | driver | p50 ms | p99 ms | p99.9 ms | p99 from send ms | send lag p99 ms | non-2xx | errors | driver CPU µs/req | server CPU µs/req |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   k=0
+  n_drivers=$(wc -w <<<"$RATE_COMPARE_DRIVERS")
   for entry in "${compare[@]}"; do
     k=$((k + 1)); d=${entry%% *}; l=${entry#* }
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$(((k + 1) / 2))" "$d" "$(ms "$(field p50_us "$l")")" "$(ms "$(field p99_us "$l")")" "$(ms "$(field p999_us "$l")")" "$(ms "$(field service_p99_us "$l")")" "$(ms "$(field send_lag_p99_us "$l")")" "$(field non2xx "$l")" "$(field errors "$l")" "$(field cpu_us_per_req "$l")" "$(field server_cpu_us_per_req "$l")"
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$(((k - 1) / n_drivers + 1))" "$d" "$(ms "$(field p50_us "$l")")" "$(ms "$(field p99_us "$l")")" "$(ms "$(field p999_us "$l")")" "$(ms "$(field service_p99_us "$l")")" "$(ms "$(field send_lag_p99_us "$l")")" "$(field non2xx "$l")" "$(field errors "$l")" "$(field cpu_us_per_req "$l")" "$(field server_cpu_us_per_req "$l")"
   done
   # med DRIVER KEY: the median of KEY over DRIVER's comparison runs.
   med() {
     for entry in "${compare[@]}"; do [ "${entry%% *}" = "$1" ] && field "$2" "${entry#* }"; done |
       sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
   }
-  for d in goroutines lean; do
+  for d in $RATE_COMPARE_DRIVERS; do
     printf 'median of %s runs, %s driver: p99 %s ms, driver CPU %s µs/req, server CPU %s µs/req\n' "$RATE_COMPARE" "$d" "$(ms "$(med "$d" p99_us)")" "$(med "$d" cpu_us_per_req)" "$(med "$d" server_cpu_us_per_req)"
   done
 fi

@@ -68,7 +68,7 @@ func result(t *testing.T, args ...string) map[string]string {
 }
 
 // senders are the rate subcommand's two senders, as extra flags.
-var senders = map[string][]string{"goroutines": nil, "lean": {"-lean"}}
+var senders = map[string][]string{"goroutines": nil, "lean": {"-lean"}, "lean on ticks": {"-lean", "-tick", "250us"}}
 
 func TestRateCountsEveryScheduledRequest(t *testing.T) {
 	for name, flags := range senders {

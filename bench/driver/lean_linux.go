@@ -77,7 +77,11 @@ func sendLean(c rateConfig, host string, sched schedule, src requestSource, rec 
 	defer syscall.Close(tfd)
 	r := &leanRun{c: c, epfd: epfd, tfd: tfd, rec: rec, depth: max(c.outstanding/c.conns, 1)}
 	defer r.closeAll()
-	if err := r.watch(tfd, leanTimer, syscall.EPOLLIN, syscall.EPOLL_CTL_ADD); err != nil {
+	if c.tick > 0 {
+		if err := startTicks(tfd, c.tick); err != nil {
+			return time.Time{}, err
+		}
+	} else if err := r.watch(tfd, leanTimer, syscall.EPOLLIN, syscall.EPOLL_CTL_ADD); err != nil {
 		return time.Time{}, err
 	}
 	for k := range c.conns {
@@ -125,7 +129,14 @@ func (r *leanRun) loop(start time.Time, sched schedule, src requestSource) error
 			return nil
 		}
 		wait := int(sweepEvery / time.Millisecond)
-		if next < sched.total {
+		if r.c.tick > 0 {
+			// Wake only on the ticks: send what is due and take what
+			// arrived, both up to a tick late (and counted so).
+			if err := awaitTick(r.tfd); err != nil {
+				return err
+			}
+			wait = 0
+		} else if next < sched.total {
 			d := time.Until(start.Add(sched.at(next)))
 			switch {
 			case d <= 0:
@@ -381,6 +392,35 @@ func armTimerfd(fd int, d time.Duration) error {
 		return fmt.Errorf("timerfd_settime: %w", errno)
 	}
 	return nil
+}
+
+// startTicks makes fd blocking and expire every tick from now on.
+func startTicks(fd int, tick time.Duration) error {
+	if err := syscall.SetNonblock(fd, false); err != nil {
+		return fmt.Errorf("timerfd: %w", err)
+	}
+	ts := syscall.NsecToTimespec(int64(tick))
+	spec := itimerspec{interval: ts, value: ts}
+	_, _, errno := syscall.RawSyscall6(syscall.SYS_TIMERFD_SETTIME, uintptr(fd), 0, uintptr(unsafe.Pointer(&spec)), 0, 0, 0)
+	if errno != 0 {
+		return fmt.Errorf("timerfd_settime: %w", errno)
+	}
+	return nil
+}
+
+// awaitTick waits until fd (made blocking by startTicks) has expired at
+// least once since the last call.
+func awaitTick(fd int) error {
+	var buf [8]byte
+	for {
+		_, err := syscall.Read(fd, buf[:])
+		if !errors.Is(err, syscall.EINTR) {
+			if err != nil {
+				return fmt.Errorf("read timerfd: %w", err)
+			}
+			return nil
+		}
+	}
 }
 
 // drainTimerfd reads fd's expiry count so that it stops being readable.

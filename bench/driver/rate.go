@@ -34,6 +34,7 @@ type rateConfig struct {
 	cpuProfile  string
 	dump        string
 	lean        bool
+	tick        time.Duration
 }
 
 // parseRate parses the rate subcommand's flags.
@@ -53,6 +54,7 @@ func parseRate(args []string) (rateConfig, error) {
 	fs.DurationVar(&c.timeout, "timeout", 5*time.Second, "per-request timeout")
 	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write the driver's own CPU profile to this file")
 	fs.BoolVar(&c.lean, "lean", false, "send and read on one OS thread with epoll and a timerfd (lean_linux.go), for a far lower CPU cost per request; run it with GOMAXPROCS=1. Outside Linux the goroutine driver runs instead")
+	fs.DurationVar(&c.tick, "tick", 0, "with -lean: wake every tick rather than at each due time and each answer, sending what is due and reading what arrived (both up to a tick late, and counted so); 0: wake exactly")
 	fs.StringVar(&c.dump, "dump", "", "write the start time, then one line per request to this file: due time since the start, latency from due, latency from send, send lag (µs)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
