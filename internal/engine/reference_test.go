@@ -561,6 +561,36 @@ func refRank(remaining func(engine.Tile) int, opts []engine.Option) []engine.Opt
 	return out
 }
 
+// winsWithin reports whether the waiting hand h can win within d draws,
+// each followed (but the last) by a discard: some draw the rules allow
+// wins, or some draw and discard leave a hand that wins within d−1.
+func winsWithin(h engine.Counts, d int, drawable func(*engine.Counts, engine.Tile) bool, wins func(engine.Counts) bool) bool {
+	for t := range engine.Tile(engine.NumKinds) {
+		if !drawable(&h, t) {
+			continue
+		}
+		h[t]++
+		if wins(h) {
+			return true
+		}
+		if d > 1 {
+			for x := range engine.Tile(engine.NumKinds) {
+				if h[x] == 0 || x == t {
+					continue
+				}
+				h[x]--
+				ok := winsWithin(h, d-1, drawable, wins)
+				h[x]++
+				if ok {
+					return true
+				}
+			}
+		}
+		h[t]--
+	}
+	return false
+}
+
 // refRemaining counts the unseen copies of t from a position's parts.
 func refRemaining(h, meld, visible engine.Counts) func(engine.Tile) int {
 	return func(t engine.Tile) int {
@@ -573,33 +603,9 @@ func refRemaining(h, meld, visible engine.Counts) func(engine.Tile) int {
 // (d = 1) or some allowed draw and discard leave a hand d−1 away. It gives
 // up (returning limit) beyond limit exchanges.
 func searchShanten(h, meld engine.Counts, melds int, rules engine.Rules, limit int) int {
-	var away func(h engine.Counts, d int) bool // can the waiting h win within d draws?
-	away = func(h engine.Counts, d int) bool {
-		for t := range engine.NumKinds {
-			if int(h[t])+int(meld[t]) >= engine.CopiesPerKind {
-				continue
-			}
-			h[t]++
-			if refHu(h, melds, rules).Wins() {
-				return true
-			}
-			if d > 1 {
-				for x := range engine.NumKinds {
-					if h[x] == 0 || x == t {
-						continue
-					}
-					h[x]--
-					ok := away(h, d-1)
-					h[x]++
-					if ok {
-						return true
-					}
-				}
-			}
-			h[t]--
-		}
-		return false
-	}
+	drawable := func(h *engine.Counts, t engine.Tile) bool { return int(h[t])+int(meld[t]) < engine.CopiesPerKind }
+	wins := func(h engine.Counts) bool { return refHu(h, melds, rules).Wins() }
+	away := func(h engine.Counts, d int) bool { return winsWithin(h, d, drawable, wins) }
 	if total(h)%3 == 2 { // complete: −1 if it wins, else the best discard
 		if refHu(h, melds, rules).Wins() {
 			return -1

@@ -1031,35 +1031,13 @@ func searchWildShanten(v varPos, complete bool, limit int) int {
 // away when some allowed draw wins (d = 1), or some draw and discard leave
 // a hand d−1 away. It gives up (returning limit) beyond limit exchanges.
 func searchExchangeShanten(v varPos, complete bool, limit int) int {
-	var away func(h engine.Counts, d int) bool
-	away = func(h engine.Counts, d int) bool {
-		for t := range engine.NumKinds {
-			w := v
-			w.hand = h
-			if !w.drawable(t) {
-				continue
-			}
-			h[t]++
-			if assignedForms(h, v).Wins() {
-				return true
-			}
-			if d > 1 {
-				for x := range engine.NumKinds {
-					if h[x] == 0 || x == t {
-						continue
-					}
-					h[x]--
-					ok := away(h, d-1)
-					h[x]++
-					if ok {
-						return true
-					}
-				}
-			}
-			h[t]--
-		}
-		return false
+	drawable := func(h *engine.Counts, t engine.Tile) bool {
+		w := v
+		w.hand = *h
+		return w.drawable(int(t))
 	}
+	wins := func(h engine.Counts) bool { return assignedForms(h, v).Wins() }
+	away := func(h engine.Counts, d int) bool { return winsWithin(h, d, drawable, wins) }
 	if complete {
 		if assignedForms(v.real, v).Wins() {
 			return -1
