@@ -408,6 +408,13 @@ func compareDecompositions(a, b engine.Decomposition) int {
 // refDecompositions lists every distinct {pair, blocks} reading of the
 // concealed h as a pair plus blocks blocks, sorted like the engine's.
 func refDecompositions(h engine.Counts, blocks int) []engine.Decomposition {
+	return readings(h, blocks, blockSets)
+}
+
+// readings lists every distinct {pair, blocks} reading of h as a pair plus
+// blocks melds, sorted like the engine's: each pair in turn, the rest split
+// into blocks by split.
+func readings(h engine.Counts, blocks int, split func(h *engine.Counts, acc []engine.Block, out *[][]engine.Block)) []engine.Decomposition {
 	if total(h) != 3*blocks+2 {
 		return nil
 	}
@@ -418,7 +425,7 @@ func refDecompositions(h engine.Counts, blocks int) []engine.Decomposition {
 		}
 		h[p] -= 2
 		var sets [][]engine.Block
-		blockSets(&h, nil, &sets)
+		split(&h, nil, &sets)
 		h[p] += 2
 		for _, bs := range sets {
 			slices.SortFunc(bs, compareBlocks)

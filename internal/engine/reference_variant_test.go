@@ -731,24 +731,7 @@ func substWaits(v varPos) []engine.Wait {
 // concealed h as a pair plus blocks melds, like refDecompositions, but for
 // counts above 4 too: several triplets may then sit on one kind.
 func readingsAnyCount(h engine.Counts, blocks int) []engine.Decomposition {
-	if total(h) != 3*blocks+2 {
-		return nil
-	}
-	var out []engine.Decomposition
-	for p := range h {
-		if h[p] < 2 {
-			continue
-		}
-		h[p] -= 2
-		var sets [][]engine.Block
-		blockSetsAnyCount(&h, nil, &sets)
-		h[p] += 2
-		for _, bs := range sets {
-			slices.SortFunc(bs, compareBlocks)
-			out = append(out, engine.Decomposition{Pair: engine.Tile(p), Blocks: bs})
-		}
-	}
-	return out
+	return readings(h, blocks, blockSetsAnyCount)
 }
 
 // blockSetsAnyCount lists every multiset of blocks h splits into, each
